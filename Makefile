@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0
+# usertaint: accountable user-space taint for Linux.
+#   make run     build the patched kernel + initramfs, boot it in QEMU, demo
+#   make test    every test; ends with "N passed, N failed, N skipped"
+# See README.md for the rest.
+
+SHELL := /bin/bash
+S := scripts
+
+.PHONY: all run shell test test-debug tree tree-reset export kernel initramfs \
+	deps taintctl bloat bench clean
+
+all: run
+
+deps:
+	@$(S)/deps.sh all
+
+run: deps
+	@k=$$($(S)/build-kernel.sh) && i=$$($(S)/build-initramfs.sh) && \
+	$(S)/boot.sh -o -m demo -t 300 -c build/console-demo.log "$$k" "$$i" </dev/null | \
+		sed -u -E 's/\r$$//'; \
+	rc=$${PIPESTATUS[0]}; \
+	grep -q 'usertaint: guest done' build/console-demo.log || { echo "usertaint: demo did not finish" >&2; exit 1; }; \
+	exit $$rc
+
+shell: deps
+	@k=$$($(S)/build-kernel.sh) && i=$$($(S)/build-initramfs.sh) && \
+	$(S)/boot.sh -i -m shell -t 86400 -c build/console-shell.log "$$k" "$$i"
+
+test:
+	@$(S)/test.sh default
+
+test-debug:
+	@$(S)/test.sh debug
+
+tree:
+	@$(S)/deps.sh kernel && $(S)/tree.sh prepare
+
+tree-reset:
+	@$(S)/tree.sh reset
+
+export:
+	@$(S)/tree.sh export
+
+kernel: deps
+	@$(S)/build-kernel.sh
+
+initramfs: deps
+	@$(S)/build-initramfs.sh
+
+taintctl:
+	@$(S)/deps.sh host && $(MAKE) -s -C taintctl
+
+bloat: deps
+	@$(S)/bloat.sh
+
+bench: deps
+	@$(S)/bench.sh
+
+clean:
+	rm -rf build/kbuild-* build/initramfs build/logs build/selftests
+	-$(MAKE) -s -C taintctl clean

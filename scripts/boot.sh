@@ -1,0 +1,62 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot the kernel and initramfs in QEMU (TCG), serial console, no reboot.
+#
+# boot.sh [options] -- KERNEL INITRD
+#   -m MODE        guest mode: demo, test, shell, scenario   (ut.mode=)
+#   -a ARGS        extra kernel command line
+#   -t SECONDS     kill the guest after this long (default 180)
+#   -c FILE        console log (ttyS0); -r FILE results log (ttyS1)
+#   -s N           vCPUs (default 2)
+#   -i             interactive: console on this terminal
+#   -o             also copy the console to stdout as it runs
+# Exit status: QEMU's, or 124 when the guest hit the timeout (the console
+# tail is printed then).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mode=test append="" tmo=180 console="" results=/dev/null smp=2 inter=0 stream=0
+while getopts "m:a:t:c:r:s:io" o; do
+	case $o in
+	m) mode=$OPTARG ;; a) append=$OPTARG ;; t) tmo=$OPTARG ;;
+	c) console=$OPTARG ;; r) results=$OPTARG ;; s) smp=$OPTARG ;;
+	i) inter=1 ;; o) stream=1 ;; *) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || die "usage: boot.sh [options] KERNEL INITRD"
+kernel=$1 initrd=$2
+[ -f "$kernel" ] || die "no kernel image $kernel"
+[ -f "$initrd" ] || die "no initramfs $initrd"
+[ -n "$console" ] || console=$BUILD/console-$mode.log
+
+accel=tcg
+[ "${UT_KVM:-0}" = 1 ] && accel=kvm	# opt-in only: KVM is broken on these hosts
+
+qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -smp "$smp" -m 512
+      -no-reboot -display none -monitor none -nodefaults
+      -kernel "$kernel" -initrd "$initrd"
+      -append "console=ttyS0 panic=-1 loglevel=7 ut.mode=$mode $append")
+
+: > "$results"
+if [ $inter = 1 ]; then
+	exec "${qemu[@]}" -chardev stdio,id=con,signal=off,logfile="$console" \
+		-serial chardev:con -serial file:"$results"
+fi
+
+start=$(date +%s.%N)
+rc=0
+if [ $stream = 1 ]; then
+	con=(-chardev stdio,id=con,signal=off,logfile="$console" -serial chardev:con)
+else
+	con=(-serial file:"$console")
+fi
+timeout -k 5 "$tmo" "${qemu[@]}" "${con[@]}" -serial file:"$results" </dev/null || rc=$?
+secs=$(echo "$(date +%s.%N) - $start" | bc)
+printf 'usertaint: boot %s %s: %.1f s\n' "$mode" "$append" "$secs" >&2
+if [ $rc = 124 ] || [ $rc = 137 ]; then
+	say "guest ($mode $append) hung: killed after ${tmo}s; console tail ($console):"
+	tail -n 30 "$console" >&2
+	exit 124
+fi
+exit $rc

@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the guest initramfs: busybox-static, guest/ scripts, the kselftests
+# of the tree and a static taintctl, all built with the host's gcc.
+# Prints the path of the initramfs on stdout.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+"$ROOT/scripts/tree.sh" prepare >&2
+out=$BUILD/initramfs
+root=$out/root
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,guest,etc}
+
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list); do
+	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
+done
+install -m 0755 "$ROOT/guest/init" "$root/init"
+cp "$ROOT"/guest/*.sh "$root/guest/"
+printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' > "$root/etc/passwd"
+printf 'root:x:0:\nuser:x:1000:\n' > "$root/etc/group"
+
+# kselftests, built the kernel's way (lib.mk), linked statically.
+st=$BUILD/selftests
+mkdir -p "$st"
+for t in taint; do
+	if [ -d "$KSRC/tools/testing/selftests/$t" ]; then
+		mkdir -p "$st/$t"
+		make -s -C "$KSRC/tools/testing/selftests/$t" OUTPUT="$st/$t" \
+			LDFLAGS=-static >&2 || die "kselftest $t failed to build"
+		cp "$st/$t"/*_test "$root/usr/bin/"
+	fi
+done
+
+# taintctl, static, when its sources are there.
+if [ -f "$ROOT/taintctl/Makefile" ]; then
+	make -s -C "$ROOT/taintctl" static >&2 || die "taintctl static build failed"
+	cp "$ROOT/taintctl/build/taintctl-static" "$root/usr/bin/taintctl"
+fi
+
+( cd "$root" && find . -print0 | LC_ALL=C sort -z |
+  cpio --null -o -H newc --reproducible -R 0:0 --quiet ) | gzip -1 -n > "$out/initramfs.cpio.gz.tmp"
+mv "$out/initramfs.cpio.gz.tmp" "$out/initramfs.cpio.gz"
+echo "$out/initramfs.cpio.gz"

@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the patched kernel: tinyconfig + configs/usertaint.config (+ an
+# optional variant fragment), out of tree, incrementally, through ccache.
+# Usage: build-kernel.sh [VARIANT]   VARIANT = default | debug | stock ...
+# Prints the path of the bzImage on stdout.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+variant=${1:-default}
+obj=$(kobj "$variant")
+frags=("$ROOT/configs/usertaint.config")
+[ "$variant" = default ] || [ "$variant" = stock ] || frags+=("$ROOT/configs/$variant.config")
+for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
+
+"$ROOT/scripts/tree.sh" prepare >&2
+src=$KSRC
+mkdir -p "$obj"
+kmake() { make -s -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
+
+# Regenerate .config only when a fragment or the tree's Kconfig changed.
+cfgsum=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
+cfgsum=$cfgsum-$(git -C "$src" rev-parse HEAD)
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.usertaint-cfg" 2>/dev/null)" != "$cfgsum" ]; then
+	say "configuring $variant kernel: tinyconfig + ${frags[*]##*/}"
+	kmake tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
+	kmake olddefconfig >/dev/null
+	# Every line of the fragments must have survived olddefconfig.
+	bad=0
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=n) sym=${line%%=*}
+			grep -q "^$sym=" "$obj/.config" && { say "config: $line did not stick"; bad=1; } ;;
+		CONFIG_*) grep -qx "$line" "$obj/.config" || { say "config: $line did not stick (missing dependency?)"; bad=1; } ;;
+		esac
+	done < <(cat "${frags[@]}")
+	[ $bad -eq 0 ] || die "kernel config for '$variant' is not what the fragments ask for"
+	echo "$cfgsum" > "$obj/.usertaint-cfg"
+fi
+
+say "building $variant kernel in $obj"
+start=$(date +%s)
+kmake bzImage >&2 2> >(grep -v '^$' >&2) || die "kernel build failed ($variant)"
+say "kernel $variant built in $(( $(date +%s) - start )) s"
+echo "$obj/arch/x86/boot/bzImage"

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# Scenario boots, sourced by test.sh: each provokes one report in the guest
+# (guest/scenario.sh) and checks the console here.
+
+# The console, timestamps stripped.
+plain() { sed -E 's/^\[ *[0-9]+\.[0-9]+\] //; s/\r$//' "$1"; }
+
+# section LOG START-RE END-RE: the lines of the first report from START to END.
+section() { plain "$1" | awk -v s="$2" -v e="$3" 'f==0 && $0 ~ s {f=1} f==1 {print} f==1 && $0 ~ e {exit}'; }
+
+# The reason the guest wrote, as the kernel escapes it in reports.
+escaped_reason() { sed -n 's/^reason=//p' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
+writer_pid() { sed -n 's/^writer pid=//p' "$1"; }
+
+# taint_u_line SECTION-FILE RESULTS: the report names the writer and reason.
+taint_u_line() {
+	local sec=$1 res=$2 pid reason
+	pid=$(writer_pid "$res")
+	reason=$(escaped_reason "$res")
+	[ -n "$pid" ] && [ -n "$reason" ] || return 1
+	grep -F "Taint U: " "$sec" | grep -F " pid=$pid " | grep -F ' comm="sh" ' |
+		grep -qF "reason=\"$reason\""
+}
+
+scenario_run() {	# scenario_run NAME [APPEND]
+	boot "scenario-$1" scenario 120 "ut.scenario=$1 ${2:-}"
+}
+
+scenario_warn() {
+	local c=$LOGS/scenario-warn.console r=$LOGS/scenario-warn.results sec=$LOGS/scenario-warn.report
+	scenario_run warn || return
+	section "$c" 'cut here' 'end trace' > "$sec"
+	check "scenario warn: a WARNING report" "no WARNING in $c" grep -q '^WARNING:' "$sec"
+	# The seed's promise: U shows in the Tainted: line of the WARN report.
+	check "scenario warn: U in the report's Tainted: line" "$(grep -o 'Tainted:.*' "$sec")" \
+		grep -qE 'Tainted: [A-Z ]*U' "$sec"
+	local n
+	n=$(grep -c '^Taint [A-Z]:' "$sec")
+	check "scenario warn: at most one Taint line" "$n Taint lines" test "$n" -le 1
+	check "scenario warn: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+		taint_u_line "$sec" "$r"
+	expect_reports "scenario warn" "$c" "WARNING:=1" "Call Trace:=1"
+}
+
+scenario_oops() {
+	local c=$LOGS/scenario-oops.console r=$LOGS/scenario-oops.results sec=$LOGS/scenario-oops.report
+	scenario_run oops || return
+	section "$c" 'Oops:' 'end trace' > "$sec"
+	check "scenario oops: an Oops report" "no Oops in $c" grep -q 'Oops:' "$sec"
+	check "scenario oops: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+		taint_u_line "$sec" "$r"
+	check "scenario oops: guest survived the oops" "see $r" grep -q '^survived oops' "$r"
+	expect_reports "scenario oops" "$c" "Oops:=1" "Call Trace:=1"
+}
+
+scenario_panic() {
+	local c=$LOGS/scenario-panic.console r=$LOGS/scenario-panic.results sec=$LOGS/scenario-panic.report
+	scenario_run panic || return
+	section "$c" 'Kernel panic - not syncing' 'end Kernel panic' > "$sec"
+	check "scenario panic: a panic report" "no panic in $c" grep -q 'end Kernel panic' "$sec"
+	check "scenario panic: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+		taint_u_line "$sec" "$r"
+	expect_reports "scenario panic" "$c" "Kernel panic=2" "Call Trace:=1"
+}
+
+scenario_panic_on_taint() {
+	local c=$LOGS/scenario-panic-on-taint.console r=$LOGS/scenario-panic-on-taint.results
+	local sec=$LOGS/scenario-panic-on-taint.report
+	scenario_run panic-on-taint "panic_on_taint=0x40" || return
+	section "$c" 'Kernel panic - not syncing: panic_on_taint' 'end Kernel panic' > "$sec"
+	check "scenario panic-on-taint: the write panicked" "no panic_on_taint panic in $c" \
+		grep -q 'end Kernel panic' "$sec"
+	# Recorded first, then panicked: the panic report already has the reason.
+	check "scenario panic-on-taint: the panic names writer and reason" "$(grep '^Taint' "$sec")" \
+		taint_u_line "$sec" "$r"
+	expect_reports "scenario panic-on-taint" "$c" "Kernel panic=2" "Call Trace:=1"
+}

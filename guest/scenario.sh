@@ -9,6 +9,7 @@ crash=/sys/kernel/debug/provoke-crash/DIRECT
 
 # The writer is its own process (comm "sh"): the host checks its pid.
 taint_with_reason() {
+	echo "reason=$reason" >&3
 	sh -c '
 		echo "writer pid=$$" >&3
 		if [ -e /proc/sys/kernel/taint_reason ]; then
@@ -16,7 +17,6 @@ taint_with_reason() {
 		else
 			echo 64 > /proc/sys/kernel/tainted
 		fi' sh "$reason"
-	echo "reason=$reason" >&3
 	echo "mask=$(cat /proc/sys/kernel/tainted)" >&3
 }
 

@@ -49,7 +49,10 @@ tap_count() {
 			if [ -n "${BASH_REMATCH[1]}" ]; then st=fail
 			elif [[ $line =~ \#\ [Ss][Kk][Ii][Pp] ]]; then st=skip
 			else st=pass; fi
-			record $st "${name%% # *}" "${name#* # }"
+			case $name in
+			*" # "*) record $st "${name%% # *}" "${name#* # }" ;;
+			*) record $st "$name" ;;
+			esac
 		fi
 	done < "$file"
 	if [ "$seen" -eq 0 ]; then
@@ -60,9 +63,10 @@ tap_count() {
 }
 
 # Kernel reports in a console log, as "kind count" lines.
-REPORT_RE='WARNING:|BUG:|Oops:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|possible circular locking|inconsistent lock state|INFO: task .* blocked|rcu: INFO|detected stall|Call Trace:'
-reports() {	# reports LOG -> one line per kind found
-	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$1" | grep -oE "$REPORT_RE" | sort | uniq -c |
+REPORT_RE='^(WARNING:|BUG:|Oops:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call Trace:)'
+reports() {	# reports LOG -> "kind=count" for each kind of report line found
+	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$1" | grep -oE "$REPORT_RE" |
+		sed -E 's/^INFO: task .*/INFO: task blocked/' | sort | uniq -c |
 		awk '{c=$1; $1=""; sub(/^ /,""); print $0 "=" c}'
 }
 # expect_reports NAME LOG ALLOWED...: fail unless the console shows exactly
@@ -87,6 +91,7 @@ boot() {
 	"$ROOT/scripts/boot.sh" -m "$mode" -t "$tmo" -a "$append" \
 		-c "$LOGS/$name.console" -r "$LOGS/$name.results" "$KERNEL" "$INITRD" \
 		2> >(tee -a "$LOGS/boots.txt" >&2) || rc=$?
+	sed -i 's/\r$//' "$LOGS/$name.results" "$LOGS/$name.console"	# serial line ends
 	if [ $rc -ne 0 ]; then
 		record fail "boot $name" "$([ $rc = 124 ] && echo "guest hung, killed after ${tmo}s" || echo "qemu exited $rc")"
 		return 1

@@ -128,6 +128,9 @@ if [ -f "$ROOT/taintctl/Makefile" ]; then
 	[ $hrc = 0 ] || record fail "taintctl-host: make check" "exited $hrc (see $LOGS/host-taintctl.tap)"
 fi
 
+"$ROOT/scripts/check-series.sh" > "$LOGS/checkpatch.tap" 2>&1
+tap_count series "$LOGS/checkpatch.tap"
+
 say "== kernel and initramfs ($variant)"
 KERNEL=$("$ROOT/scripts/build-kernel.sh" "$variant") || { record fail "kernel build ($variant)"; KERNEL=; }
 INITRD=$("$ROOT/scripts/build-initramfs.sh") || { record fail "initramfs build"; INITRD=; }

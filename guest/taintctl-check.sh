@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0
+# In the guest: the static taintctl against the patched kernel. TAP on
+# stdout. Runs before the kselftests, while the taint log has free slots.
+n=0 fails=0
+ok() {	# ok DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n $desc"
+	else
+		echo "not ok $n $desc"
+		fails=$((fails + 1))
+	fi
+}
+has() { printf '%s' "$1" | grep -qE -- "$2"; }
+json_ws='[[:space:]]*'
+
+echo "TAP version 13"
+echo "1..12"
+reason='guest check: taintctl "mark" \ works'
+ok "taintctl mark exits 0" taintctl mark "$reason"
+mask=$(cat /proc/sys/kernel/tainted)
+ok "mark set U in the kernel's mask" test $((mask & 64)) -eq 64
+ok "taint_reason holds the reason" test "$(cat /proc/sys/kernel/taint_reason)" = "$reason"
+
+status=$(taintctl status --json); rc=$?
+printf '%s\n' "$status" | sed 's/^/# status --json: /'
+ok "status --json exits 0" test $rc -eq 0
+ok "status --json: mask is the kernel's" has "$status" "\"mask\":$json_ws$mask[,}]"
+ok "status --json: U flag listed" has "$status" "\"letter\":$json_ws\"U\",$json_ws\"bit\":${json_ws}6"
+ok "status --json: the event carries the reason, unescaped" \
+	has "$status" "\"reason\":$json_ws\"guest check: taintctl \\\\\"mark\\\\\" \\\\\\\\ works\""
+
+log=$(taintctl log --json); rc=$?
+printf '%s\n' "$log" | sed 's/^/# log --json: /'
+ok "log --json exits 0" test $rc -eq 0
+ok "log --json: a user event from taintctl" has "$log" "\"comm\":$json_ws\"taintctl\""
+ok "log --json: dropped is 0" has "$log" "\"dropped\":${json_ws}0"
+
+taintctl check --deny U >/dev/null; rc=$?
+ok "check --deny U exits 1 (U is set)" test $rc -eq 1
+taintctl check --allow U >/dev/null; rc=$?
+ok "check --allow U exits 0 (only U is set)" test $rc -eq 0
+[ $fails -eq 0 ]

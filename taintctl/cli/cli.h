@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli.h - shared declarations of the taintctl command-line tool.
+ */
+#ifndef TAINTCTL_CLI_H
+#define TAINTCTL_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <json-c/json.h>
+
+#include "taint.h"
+
+/* Exit codes, as documented in --help and taintctl(1). */
+enum {
+	EXIT_OK = 0,		/* success */
+	EXIT_CHECK = 1,		/* check found a disallowed flag */
+	EXIT_USAGE = 2,		/* bad command line or bad input value */
+	EXIT_SYSTEM = 3,	/* permission or system error */
+};
+
+struct options {
+	bool json;
+	const char *allow;	/* check --allow LETTERS */
+	const char *deny;	/* check --deny LETTERS */
+	const char *proc_root;	/* $TAINTCTL_PROC or "/proc" */
+	int argc;		/* operands after the command */
+	char **argv;
+};
+
+/* messages.c: "taintctl: ..." on stderr, one line each */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* @s quoted for a one-line message (control bytes escaped); static buffer */
+const char *cli_quote(const char *s);
+/* join argv with single blanks into a malloc()ed string; NULL on ENOMEM */
+char *cli_join(int argc, char **argv);
+
+/* json_out.c: json-c builders for the shapes of DESIGN.md section 2 */
+struct json_object *json_string_bytes(const char *s, size_t len);
+struct json_object *json_mask_object(uint64_t mask, bool tainted);
+struct json_object *json_flag_array(uint64_t mask);
+struct json_object *json_unknown_bits(uint64_t mask);
+struct json_object *json_event(const struct taint_event *ev);
+void json_print(struct json_object *obj);
+
+/* text_out.c: human-readable output */
+void text_print_mask(uint64_t mask, bool tainted);
+void text_print_event(const struct taint_event *ev);
+void text_print_flag_line(unsigned int bit);
+
+/* events.c: read and parse the taint log for status/log */
+struct event_list {
+	struct taint_event *events;
+	size_t count;
+	uint64_t dropped;
+	bool absent;		/* no taint_log: stock kernel */
+	int malformed;		/* malformed lines (reported on stderr) */
+};
+int events_load(const struct options *opt, struct event_list *list,
+		bool quiet_if_unreadable);
+void events_free(struct event_list *list);
+
+/* cmd_status.c: read <proc>/sys/kernel/tainted, reporting failures */
+int read_kernel_mask(const struct options *opt, uint64_t *mask);
+
+/* the commands; each returns an exit code */
+int cmd_status(const struct options *opt);
+int cmd_decode(const struct options *opt);
+int cmd_scan(const struct options *opt);
+int cmd_mark(const struct options *opt);
+int cmd_log(const struct options *opt);
+int cmd_check(const struct options *opt);
+
+#endif

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_log.c - `taintctl log`: /proc/sys/kernel/taint_log, parsed.
+ *
+ * A stock kernel has no taint log: that is said plainly (on stdout in text
+ * mode, on stderr with --json, which then prints an empty log) and is not
+ * an error.  Malformed lines are reported on stderr with their line number
+ * and skipped; the well-formed events are still printed and the exit code
+ * is 3.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+
+int cmd_log(const struct options *opt)
+{
+	struct event_list ev;
+	char path[4096];
+	int rc;
+
+	if (opt->argc) {
+		cli_error("log takes no operand ('%s')", cli_quote(opt->argv[0]));
+		return EXIT_USAGE;
+	}
+	rc = events_load(opt, &ev, false);
+	if (rc && !ev.malformed)
+		return rc;
+	taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path));
+
+	if (opt->json) {
+		struct json_object *o = json_object_new_object();
+		struct json_object *arr = json_object_new_array();
+
+		for (size_t i = 0; i < ev.count; i++)
+			json_object_array_add(arr, json_event(&ev.events[i]));
+		json_object_object_add(o, "events", arr);
+		json_object_object_add(o, "dropped",
+				       json_object_new_uint64(ev.dropped));
+		json_print(o);
+		json_object_put(o);
+		if (ev.absent)
+			cli_warn("this kernel keeps no taint log ('%s' does not exist)",
+				 path);
+	} else if (ev.absent) {
+		printf("No taint log: this kernel does not record taint events ('%s' does not exist).\n",
+		       path);
+	} else {
+		if (!ev.count)
+			printf("No taint events recorded.\n");
+		for (size_t i = 0; i < ev.count; i++)
+			text_print_event(&ev.events[i]);
+		if (ev.dropped)
+			printf("dropped: %llu later user request(s) not kept (log full)\n",
+			       (unsigned long long)ev.dropped);
+	}
+	events_free(&ev);
+	return rc;
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_scan.c - `taintctl scan FILE...|-`: every taint field in logs.
+ *
+ * Text: "FILE:LINE: <field as printed>  =>  <letters or verdict>".
+ * JSON: one object per hit and line (JSON Lines), written as found.
+ * Unreadable files are reported and skipped; the exit code is then 3.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+struct scan_ctx {
+	const struct options *opt;
+	const char *name;
+	struct json_object *jname;
+};
+
+static int on_hit(const struct taint_hit *h, void *arg)
+{
+	struct scan_ctx *ctx = arg;
+	const struct taint_field *f = h->field;
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	taint_mask_letters(f->mask, letters, sizeof(letters));
+	if (ctx->opt->json) {
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "file", json_object_get(ctx->jname));
+		json_object_object_add(o, "line",
+				       json_object_new_uint64(h->line));
+		json_object_object_add(o, "text",
+				       json_string_bytes(f->text, f->text_len));
+		json_object_object_add(o, "letters",
+				       json_object_new_string(letters));
+		json_object_object_add(o, "tainted",
+				       json_object_new_boolean(f->tainted));
+		json_print(o);
+		json_object_put(o);
+		return 0;
+	}
+	printf("%s:%" PRIu64 ": %s  =>  ", ctx->name, h->line, f->text);
+	if (!f->tainted)
+		fputs("not tainted", stdout);
+	else if (!f->mask && !f->unknown_letters[0])
+		fputs("tainted, flags not shown", stdout);
+	else
+		fputs(letters[0] ? letters : "-", stdout);
+	if (taint_unknown_bits(f->mask))
+		printf(" + unknown bits 0x%" PRIx64, taint_unknown_bits(f->mask));
+	if (f->unknown_letters[0])
+		printf(" + unknown letters %s", f->unknown_letters);
+	putchar('\n');
+	return 0;
+}
+
+static int scan_one(const struct options *opt, const char *name)
+{
+	struct scan_ctx ctx = { .opt = opt, .name = name };
+	bool is_stdin = strcmp(name, "-") == 0;
+	int fd, ret;
+
+	fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		cli_error("cannot open '%s': %s", cli_quote(name),
+			  strerror(errno));
+		return EXIT_SYSTEM;
+	}
+#ifdef POSIX_FADV_SEQUENTIAL
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	if (opt->json)
+		ctx.jname = json_string_bytes(name, strlen(name));
+	ret = taint_scan_fd(fd, on_hit, &ctx);
+	json_object_put(ctx.jname);
+	if (!is_stdin)
+		close(fd);
+	if (ret) {
+		cli_error("cannot read '%s': %s", cli_quote(name),
+			  strerror(-ret));
+		return EXIT_SYSTEM;
+	}
+	return EXIT_OK;
+}
+
+int cmd_scan(const struct options *opt)
+{
+	static char outbuf[1 << 16];
+	int rc = EXIT_OK;
+
+	if (!opt->argc) {
+		cli_error("scan needs at least one FILE (use - for standard input)");
+		return EXIT_USAGE;
+	}
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	for (int i = 0; i < opt->argc; i++)
+		if (scan_one(opt, opt->argv[i]) != EXIT_OK)
+			rc = EXIT_SYSTEM;
+	if (fflush(stdout)) {
+		cli_error("write error: %s", strerror(errno));
+		rc = EXIT_SYSTEM;
+	}
+	return rc;
+}

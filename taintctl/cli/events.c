@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * events.c - load /proc/sys/kernel/taint_log for `status` and `log`.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct load_ctx {
+	struct event_list *list;
+	size_t cap;
+	const char *path;
+};
+
+static int on_event(const struct taint_event *ev, unsigned int lineno,
+		    void *arg)
+{
+	struct load_ctx *ctx = arg;
+	struct event_list *l = ctx->list;
+
+	(void)lineno;
+	if (l->count == ctx->cap) {
+		size_t cap = ctx->cap ? ctx->cap * 2 : 64;
+		struct taint_event *n = realloc(l->events, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		l->events = n;
+		ctx->cap = cap;
+	}
+	l->events[l->count++] = *ev;
+	return 0;
+}
+
+static void on_problem(unsigned int lineno, bool fatal, const char *msg,
+		       void *arg)
+{
+	struct load_ctx *ctx = arg;
+
+	if (fatal)
+		cli_error("%s:%u: malformed line skipped: %s", ctx->path,
+			  lineno, msg);
+	else
+		cli_warn("%s:%u: %s (event kept)", ctx->path, lineno, msg);
+}
+
+int events_load(const struct options *opt, struct event_list *list,
+		bool quiet_if_unreadable)
+{
+	static const struct taint_log_ops ops = {
+		.event = on_event,
+		.problem = on_problem,
+	};
+	char path[4096];
+	struct load_ctx ctx = { .list = list, .path = path };
+	char *buf;
+	size_t len;
+	int ret;
+
+	memset(list, 0, sizeof(*list));
+	if (taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path))) {
+		cli_error("proc root too long: '%s'", cli_quote(opt->proc_root));
+		return EXIT_SYSTEM;
+	}
+	ret = taint_read_log(opt->proc_root, &buf, &len);
+	if (ret == -ENOENT) {
+		list->absent = true;
+		return EXIT_OK;
+	}
+	if (ret) {
+		if (quiet_if_unreadable) {
+			cli_warn("cannot read '%s': %s (events not shown)",
+				 path, strerror(-ret));
+			return EXIT_OK;
+		}
+		cli_error("cannot read '%s': %s", path, strerror(-ret));
+		return EXIT_SYSTEM;
+	}
+	ret = taint_log_parse(buf, len, &ops, &ctx, &list->dropped);
+	free(buf);
+	if (ret < 0) {
+		cli_error("cannot parse '%s': %s", path, strerror(-ret));
+		return EXIT_SYSTEM;
+	}
+	list->malformed = ret;
+	return ret ? EXIT_SYSTEM : EXIT_OK;
+}
+
+void events_free(struct event_list *list)
+{
+	free(list->events);
+	memset(list, 0, sizeof(*list));
+}

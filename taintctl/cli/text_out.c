@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * text_out.c - human-readable output of masks and taint log events.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+void text_print_flag_line(unsigned int bit)
+{
+	const struct taint_flag_info *fi = taint_flag_info(bit);
+
+	if (fi)
+		printf("  %c  bit %-2u  %-21s  %s\n", fi->letter, bit, fi->name,
+		       fi->description);
+	else
+		printf("  ?  bit %-2u  %-21s  %s\n", bit, "(unknown)",
+		       "not a mainline flag (vendor or newer kernel)");
+}
+
+void text_print_mask(uint64_t mask, bool tainted)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	taint_mask_letters(mask, letters, sizeof(letters));
+	if (!tainted) {
+		printf("Not tainted (mask 0)\n");
+		return;
+	}
+	if (!mask) {
+		printf("Tainted, but no flag is shown (mask unknown)\n");
+		return;
+	}
+	printf("Tainted: %s (mask %" PRIu64 ", 0x%" PRIx64 ")\n",
+	       letters[0] ? letters : "-", mask, mask);
+	for (unsigned int bit = 0; bit < 64; bit++)
+		if (mask & (UINT64_C(1) << bit))
+			text_print_flag_line(bit);
+}
+
+void text_print_event(const struct taint_event *ev)
+{
+	char buf[TAINT_REASON_MAX * 4 + 1];
+
+	printf("[%12s] %-20s %-6s %-4s new=%-4s pid=%" PRIu32 " uid=%" PRIu32,
+	       ev->ts, ev->utc,
+	       ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
+	       ev->flags[0] ? ev->flags : "-",
+	       ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
+	taint_escape(ev->comm, ev->comm_len, buf, sizeof(buf));
+	printf(" comm=\"%s\"", buf);
+	if (ev->has_caller)
+		printf(" caller=%s", ev->caller);
+	if (ev->has_reason) {
+		taint_escape(ev->reason, ev->reason_len, buf, sizeof(buf));
+		printf(" reason=\"%s\"", buf);
+	}
+	putchar('\n');
+}

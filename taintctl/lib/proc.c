@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * proc.c - read and set the running kernel's taint through procfs.
+ *
+ * Every function takes the procfs root, so tests use a directory of fake
+ * files instead of the machine's /proc.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "taint.h"
+
+#define LOG_MAX (4u << 20)
+
+int taint_proc_path(const char *proc_root, const char *name, char *buf,
+		    size_t size)
+{
+	int n = snprintf(buf, size, "%s/sys/kernel/%s",
+			 proc_root ? proc_root : "/proc", name);
+
+	if (n < 0 || (size_t)n >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* Read a whole (small, proc) file; NUL-terminated, malloc()ed. */
+static int read_file(const char *path, size_t max, char **out, size_t *out_len)
+{
+	size_t cap = 4096, len = 0;
+	char *buf;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	buf = malloc(cap);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (cap - len < 2) {
+			char *nb;
+
+			if (cap >= max) {
+				err = -EFBIG;
+				break;
+			}
+			nb = realloc(buf, cap * 2);
+			if (!nb) {
+				err = -ENOMEM;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		n = read(fd, buf + len, cap - len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	buf[len] = '\0';
+	*out = buf;
+	*out_len = len;
+	return 0;
+}
+
+int taint_read_mask(const char *proc_root, uint64_t *mask)
+{
+	char path[4096];
+	char *buf;
+	size_t len;
+	int ret;
+
+	ret = taint_proc_path(proc_root, "tainted", path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = read_file(path, 4096, &buf, &len);
+	if (ret)
+		return ret;
+	if (strlen(buf) != len)
+		ret = -EINVAL;
+	else
+		ret = taint_parse_value(buf, mask);
+	free(buf);
+	return ret;
+}
+
+int taint_read_log(const char *proc_root, char **buf, size_t *len)
+{
+	char path[4096];
+	int ret;
+
+	ret = taint_proc_path(proc_root, "taint_log", path, sizeof(path));
+	if (ret)
+		return ret;
+	return read_file(path, LOG_MAX, buf, len);
+}
+
+int taint_validate_reason(const char *reason, size_t len, size_t *bad_at)
+{
+	if (len == 0)
+		return -EINVAL;
+	if (len > TAINT_REASON_MAX)
+		return -E2BIG;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)reason[i];
+
+		if (c < 0x20 || c > 0x7e) {
+			if (bad_at)
+				*bad_at = i;
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* One write() of @len bytes at offset 0; a short write is an error. */
+static int write_once(const char *path, const char *data, size_t len)
+{
+	ssize_t n;
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	do {
+		n = write(fd, data, len);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		err = -errno;
+	else if ((size_t)n != len)
+		err = -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	return err;
+}
+
+static void copy_path(char *dst, size_t size, const char *src)
+{
+	if (size)
+		snprintf(dst, size, "%s", src);
+}
+
+int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
+	       char *failed_path, size_t failed_size)
+{
+	char path[4096];
+	int ret;
+
+	*fell_back = false;
+	ret = taint_validate_reason(reason, strlen(reason), NULL);
+	if (ret)
+		return ret;
+	ret = taint_proc_path(proc_root, "taint_reason", path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = write_once(path, reason, strlen(reason));
+	if (ret != -ENOENT) {
+		if (ret)
+			copy_path(failed_path, failed_size, path);
+		return ret;
+	}
+	*fell_back = true;
+	ret = taint_proc_path(proc_root, "tainted", path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = write_once(path, "64", 2);
+	if (ret)
+		copy_path(failed_path, failed_size, path);
+	return ret;
+}

@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * taint.h - libtaint: decode, explain, find, set and check Linux kernel taint.
+ *
+ * libtaint is the library under the taintctl(1) command.  It has no
+ * dependencies beyond libc, allocates only where a function says so, and
+ * keeps no global state.  All functions are safe to call from several
+ * threads as long as they do not share a struct taint_scanner.
+ *
+ * Conventions:
+ *  - A taint mask is a uint64_t: bit N set means the kernel's taint flag
+ *    number N is set, exactly as /proc/sys/kernel/tainted reports it.
+ *  - Functions returning int return 0 (or a documented non-negative value)
+ *    on success and a negative errno value on failure; they never print.
+ *  - Letters strings ("PWO") list known flags in bit order, never 'G'.
+ *
+ * Overview of the API:
+ *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_mask_letters(),
+ *             taint_letters_to_mask(), taint_unknown_bits()
+ *   value.c   taint_parse_value()
+ *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
+ *   scanner.c taint_scanner_new/feed/finish/free(), taint_scan_fd()
+ *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape()
+ *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
+ *             taint_validate_reason()
+ */
+#ifndef TAINT_H
+#define TAINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TAINT_VERSION "0.1.0"
+
+/* Number of flags libtaint knows by name: mainline bits 0 (P) .. 19 (J). */
+#define TAINT_KNOWN_FLAGS 20
+/* Mask of the bits libtaint knows by name. */
+#define TAINT_KNOWN_MASK ((UINT64_C(1) << TAINT_KNOWN_FLAGS) - 1)
+
+/* ------------------------------------------------------------------------
+ * Flag table (flags.c)
+ */
+
+/**
+ * struct taint_flag_info - one kernel taint flag.
+ * @letter:      letter printed in the "Tainted:" field when the flag is set
+ * @bit:         bit number in /proc/sys/kernel/tainted
+ * @name:        kernel macro name without the TAINT_ prefix, as the verbose
+ *               form prints it ("PROPRIETARY_MODULE", "WARN", ...)
+ * @description: one-line explanation, after the table in mainline
+ *               Documentation/admin-guide/tainted-kernels.rst
+ */
+struct taint_flag_info {
+	char letter;
+	unsigned int bit;
+	const char *name;
+	const char *description;
+};
+
+/** taint_flag_info() - the flag at @bit, or NULL if libtaint does not know it. */
+const struct taint_flag_info *taint_flag_info(unsigned int bit);
+
+/**
+ * taint_flag_by_letter() - the flag printed as @letter, or NULL.
+ * 'G' (the "no proprietary module" placeholder of bit 0) is not a flag and
+ * yields NULL, as does every letter not in the table.
+ */
+const struct taint_flag_info *taint_flag_by_letter(char letter);
+
+/**
+ * taint_mask_letters() - write the letters of the known flags set in @mask,
+ * in bit order, NUL-terminated, into @buf (at least TAINT_KNOWN_FLAGS + 1
+ * bytes for a complete result).  Returns the number of letters written.
+ */
+size_t taint_mask_letters(uint64_t mask, char *buf, size_t size);
+
+/** taint_unknown_bits() - the bits of @mask that libtaint has no name for. */
+static inline uint64_t taint_unknown_bits(uint64_t mask)
+{
+	return mask & ~TAINT_KNOWN_MASK;
+}
+
+/**
+ * taint_letters_to_mask() - convert a string of flag letters ("PWO") to a mask.
+ * 'G' is accepted and adds nothing.  Returns 0, or -EINVAL on the first
+ * character that is not a known letter; that character is stored in *@bad
+ * when @bad is not NULL.  An empty string gives mask 0.
+ */
+int taint_letters_to_mask(const char *letters, uint64_t *mask, char *bad);
+
+/* ------------------------------------------------------------------------
+ * Numbers (value.c)
+ */
+
+/**
+ * taint_parse_value() - parse a taint mask written as an unsigned decimal
+ * number or as 0x/0X hexadecimal, surrounded by optional blanks and at most
+ * one trailing newline (so the content of /proc/sys/kernel/tainted parses).
+ * Leading zeros are decimal, never octal.
+ * Returns 0, -EINVAL (empty, sign, garbage) or -ERANGE (over 64 bits).
+ */
+int taint_parse_value(const char *s, uint64_t *mask);
+
+/* ------------------------------------------------------------------------
+ * The "Tainted:" field of kernel reports (field.c)
+ */
+
+enum taint_format {
+	TAINT_FORMAT_NOT_TAINTED,	/* "Not tainted" */
+	TAINT_FORMAT_FIXED,		/* "Tainted: P        W  O" */
+	TAINT_FORMAT_VERBOSE,		/* "Tainted: [P]=PROPRIETARY_MODULE, ..." */
+};
+
+#define TAINT_TEXT_MAX 1023
+#define TAINT_UNKNOWN_LETTERS_MAX 26
+
+/**
+ * struct taint_field - one decoded "Tainted:"/"Not tainted" field.
+ * @format:     which printed form it is
+ * @tainted:    true for "Tainted:" (even when no flag letter is visible)
+ * @positional: fixed form only: true if every letter sits at its canonical
+ *              position (position N shows bit N, 'G' or 'P' at position 0),
+ *              so letters at positions >= 20 are reported as (unknown)
+ *              vendor bits; false if the field was squeezed or is synthetic
+ *              and letters were decoded by identity instead
+ * @mask:       the flags shown.  Known letters give their bit; in a
+ *              positional field a letter at position N >= 20 gives bit N;
+ *              '-' (vendor reserved position), ' ' and 'G' give nothing
+ * @unknown_letters: letters that are not in the flag table and could not be
+ *              placed by position (e.g. 'H' in a synthetic field, or the
+ *              letter of an unknown verbose entry), NUL-terminated
+ * @text:       the field as printed, from "Tainted:"/"Not tainted" to its
+ *              last flag character (trailing blanks removed); a verbose list
+ *              wrapped over several lines is joined with single blanks.
+ *              NUL-terminated, truncated to TAINT_TEXT_MAX bytes
+ * @text_len:   strlen(@text)
+ * @consumed:   bytes of the input covered by the field
+ * @lines:      number of input lines the field covers (> 1 only for a
+ *              wrapped verbose list)
+ */
+struct taint_field {
+	enum taint_format format;
+	bool tainted;
+	bool positional;
+	uint64_t mask;
+	char unknown_letters[TAINT_UNKNOWN_LETTERS_MAX + 1];
+	char text[TAINT_TEXT_MAX + 1];
+	size_t text_len;
+	size_t consumed;
+	unsigned int lines;
+};
+
+/**
+ * taint_parse_field() - decode the field that starts at @s.
+ * @s must begin with "Tainted:" or "Not tainted"; the field ends at the end
+ * of the line (or of @len), at the first blank-separated word that is not
+ * made of capital letters and '-' (the kernel release follows the field),
+ * or, for the verbose form, after the last "[X]=NAME" entry (an entry list
+ * ending in ',' continues on the next line).  The field width is never
+ * assumed.  Returns 0 or -EINVAL if @s does not start with a marker.
+ */
+int taint_parse_field(const char *s, size_t len, struct taint_field *f);
+
+/**
+ * taint_parse_body() - decode a field without its "Tainted:" prefix, as a
+ * user would type it: "P        W  O", "PWO", "G W" or "[U]=USER, [W]=WARN".
+ * Returns 0, or -EINVAL if @s contains anything else (the offending byte's
+ * offset is stored in *@bad_at when @bad_at is not NULL).  Unknown letters are
+ * not an error here; they are listed in f->unknown_letters.
+ */
+int taint_parse_body(const char *s, size_t len, struct taint_field *f,
+		     size_t *bad_at);
+
+/**
+ * taint_find_field() - find and decode the first report field in @s (one or
+ * more lines of log text).  Occurrences that cannot be report fields are
+ * skipped: a marker glued to a preceding letter or digit ("xTainted:"), or
+ * directly preceded by a quote character (' " `), which is how prose and
+ * documentation quote the marker.
+ * Returns the offset of the field in @s, or -1 if there is none.
+ */
+long taint_find_field(const char *s, size_t len, struct taint_field *f);
+
+/* ------------------------------------------------------------------------
+ * Streaming scanner (scanner.c)
+ */
+
+/**
+ * struct taint_hit - one field found by the scanner.
+ * @line:  1-based number of the line the field starts on
+ * @field: the decoded field (valid only during the callback)
+ */
+struct taint_hit {
+	uint64_t line;
+	const struct taint_field *field;
+};
+
+/* Callback for each hit; a non-zero return stops the scan and is returned. */
+typedef int (*taint_hit_fn)(const struct taint_hit *hit, void *arg);
+
+struct taint_scanner;
+
+/**
+ * taint_scanner_new() - a scanner for one stream; NULL if out of memory.
+ * The scanner uses a fixed buffer (a few MiB at most): memory does not
+ * grow with the input, lines of any length and any bytes (NULs included)
+ * are accepted.  Hits are found as taint_find_field() finds them.
+ */
+struct taint_scanner *taint_scanner_new(void);
+
+/** taint_scanner_feed() - pass the next @len bytes of the stream. */
+int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
+		       taint_hit_fn fn, void *arg);
+
+/** taint_scanner_finish() - end of stream: report the remaining hits. */
+int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg);
+
+/** taint_scanner_free() - free @sc (NULL is fine). */
+void taint_scanner_free(struct taint_scanner *sc);
+
+/**
+ * taint_scan_fd() - scan everything readable from @fd, reading straight into
+ * the scanner's buffer (faster than feed).  Returns 0, the callback's
+ * non-zero value, -ENOMEM, or the negative errno of a failed read().
+ */
+int taint_scan_fd(int fd, taint_hit_fn fn, void *arg);
+
+/* ------------------------------------------------------------------------
+ * The kernel's taint log, /proc/sys/kernel/taint_log (log.c)
+ *
+ * One line per event, DESIGN.md section 1.3:
+ *   ts=<sec.usec> utc=<YYYY-MM-DDTHH:MM:SSZ|-> origin=<kernel|user>
+ *   flags=<letters> new=<letters|-> pid=<n> uid=<n> comm="<escaped>"
+ *   [caller=<symbol+0xoff/0xsize[ [module]]>] [reason="<escaped>"]
+ * and a last line "dropped=<n>" when n > 0.
+ */
+
+#define TAINT_COMM_MAX 64	/* unescaped bytes */
+#define TAINT_REASON_MAX 128	/* unescaped bytes, as the kernel accepts */
+#define TAINT_CALLER_MAX 255
+
+enum taint_origin {
+	TAINT_ORIGIN_KERNEL,
+	TAINT_ORIGIN_USER,
+};
+
+/**
+ * struct taint_event - one parsed taint_log line.  Strings are unescaped and
+ * NUL-terminated; comm and reason may contain any byte (NUL included), so
+ * their lengths are given.  @flags/@new_flags are the letters as logged
+ * ("" for "-"), @flags_mask/@new_mask their known bits.
+ * @unknown_fields counts key=value fields this version does not know (the
+ * event is still valid; @unknown_field names the first one).
+ */
+struct taint_event {
+	char ts[32];
+	char utc[24];
+	enum taint_origin origin;
+	char flags[65];
+	char new_flags[65];
+	uint64_t flags_mask;
+	uint64_t new_mask;
+	uint32_t pid;
+	uint32_t uid;
+	char comm[TAINT_COMM_MAX + 1];
+	size_t comm_len;
+	bool has_caller;
+	char caller[TAINT_CALLER_MAX + 1];
+	bool has_reason;
+	char reason[TAINT_REASON_MAX + 1];
+	size_t reason_len;
+	unsigned int unknown_fields;
+	char unknown_field[32];
+};
+
+enum taint_log_line {
+	TAINT_LOG_EVENT = 1,	/* *ev filled */
+	TAINT_LOG_DROPPED = 2,	/* *dropped filled */
+};
+
+/**
+ * taint_log_parse_line() - parse one line (without its newline).
+ * Returns TAINT_LOG_EVENT, TAINT_LOG_DROPPED, or -EINVAL with a static
+ * English description of the first problem in *@why.
+ */
+int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
+			 uint64_t *dropped, const char **why);
+
+/**
+ * struct taint_log_ops - callbacks of taint_log_parse().
+ * @event:   called for each well-formed event line, in order; a non-zero
+ *           return stops parsing and is returned
+ * @problem: called for each malformed line (@fatal true: the line was
+ *           skipped) and for each event with unknown fields (@fatal false:
+ *           the event was still passed to @event); may be NULL
+ */
+struct taint_log_ops {
+	int (*event)(const struct taint_event *ev, unsigned int lineno,
+		     void *arg);
+	void (*problem)(unsigned int lineno, bool fatal, const char *msg,
+			void *arg);
+};
+
+/**
+ * taint_log_parse() - parse a whole taint_log text.  A "dropped=" line that
+ * is not the last line is reported as malformed.  *@dropped is set to the
+ * dropped count (0 when the line is absent).  Returns the number of
+ * malformed lines (0 when all is well) or the callback's non-zero value
+ * (negative values only).
+ */
+int taint_log_parse(const char *buf, size_t len,
+		    const struct taint_log_ops *ops, void *arg,
+		    uint64_t *dropped);
+
+/**
+ * taint_unescape() - undo the kernel's quoting of comm/reason: @s points
+ * just after the opening '"'.  Accepts printable ASCII, \\ \" and \xNN.
+ * Writes at most @size - 1 bytes plus a NUL to @out and the unescaped length
+ * to *@out_len; *@used is the number of bytes of @s consumed, closing quote
+ * included.  Returns 0, -EINVAL (bad escape, raw control byte, missing
+ * closing quote) or -E2BIG (more than @size - 1 bytes).
+ */
+int taint_unescape(const char *s, size_t len, char *out, size_t size,
+		   size_t *out_len, size_t *used);
+
+/**
+ * taint_escape() - quote @len bytes of @s the way the kernel does (\\, \",
+ * \xNN for bytes outside 0x20..0x7e) into @out, NUL-terminated; returns
+ * the length the full result needs (like snprintf).
+ */
+size_t taint_escape(const char *s, size_t len, char *out, size_t size);
+
+/* ------------------------------------------------------------------------
+ * The running kernel (proc.c).  @proc_root is the procfs mount point; NULL
+ * means "/proc".  Tests point it at a directory of fake files.
+ */
+
+/** taint_proc_path() - "<root>/sys/kernel/<name>" into @buf; -ENAMETOOLONG. */
+int taint_proc_path(const char *proc_root, const char *name, char *buf,
+		    size_t size);
+
+/** taint_read_mask() - read <root>/sys/kernel/tainted. -errno, -EINVAL, -ERANGE. */
+int taint_read_mask(const char *proc_root, uint64_t *mask);
+
+/**
+ * taint_read_log() - read the whole of <root>/sys/kernel/taint_log into a
+ * malloc()ed, NUL-terminated buffer (the caller frees it).  -ENOENT means the
+ * kernel keeps no taint log (a stock kernel); -EFBIG if over 4 MiB.
+ */
+int taint_read_log(const char *proc_root, char **buf, size_t *len);
+
+/**
+ * taint_validate_reason() - 0 if @reason is 1..128 bytes of printable ASCII
+ * (0x20..0x7e), as /proc/sys/kernel/taint_reason requires; else -EINVAL
+ * (empty or bad byte, offset in *@bad_at if not NULL) or -E2BIG (too long).
+ */
+int taint_validate_reason(const char *reason, size_t len, size_t *bad_at);
+
+/**
+ * taint_mark() - set the U flag with a reason: one write of @reason to
+ * <root>/sys/kernel/taint_reason.  If that file does not exist (stock
+ * kernel) write "64" to <root>/sys/kernel/tainted instead and set
+ * *@fell_back (the reason is then stored nowhere).  The reason is validated
+ * first (see taint_validate_reason()) and nothing is written if it is bad.
+ * Returns 0 or -errno; on a failed open/write, the path involved is copied
+ * to @failed_path (@failed_size bytes, may be 0).
+ */
+int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
+	       char *failed_path, size_t failed_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TAINT_H */

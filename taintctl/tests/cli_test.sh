@@ -1,0 +1,219 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# cli_test.sh - CLI-level tests of taintctl, TAP on stdout.
+#
+# Runs $TAINTCTL (default ../build/taintctl) against fake proc roots
+# (TAINTCTL_PROC) and the oops corpus ($TAINT_CORPUS_DIR), checking exit
+# codes, messages and JSON (parsed with jq).  Never touches /proc.
+
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
+CORPUS=${TAINT_CORPUS_DIR:-$HERE/../../../shared/corpus/oops}
+T=$(mktemp -d /tmp/taintctl-cli.XXXXXX)
+trap 'rm -rf "$T"' EXIT INT TERM
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() {
+	n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"
+	sed 's/^/# stdout: /' "$T/out" | head -5
+	sed 's/^/# stderr: /' "$T/err" | head -5
+}
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+# t DESC COMMAND...: pass if COMMAND succeeds
+t() { d=$1; shift; if "$@" >/dev/null 2>&1; then ok "$d"; else not_ok "$d"; fi; }
+
+# run ARGS...: taintctl with stdout/stderr/exit code captured
+run() { "$TAINTCTL" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+rc_is() { [ "$rc" -eq "$1" ]; }
+jq_out() { [ -s "$T/out" ] && jq -e "$@" "$T/out"; }
+err_is() { [ "$(cat "$T/err")" = "$1" ]; }
+err_one_line() { [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^taintctl: ' "$T/err"; }
+out_has() { grep -q -- "$1" "$T/out"; }
+
+# fake proc roots
+mkproc() { mkdir -p "$T/$1/sys/kernel"; echo "$T/$1"; }
+STOCK=$(mkproc stock)
+echo 576 >"$STOCK/sys/kernel/tainted"
+PATCHED=$(mkproc patched)
+echo 576 >"$PATCHED/sys/kernel/tainted"
+: >"$PATCHED/sys/kernel/taint_reason"
+cat >"$PATCHED/sys/kernel/taint_log" <<'LOG'
+ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm="swapper/0" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]
+ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 comm="sh\x01\"q\\" reason="RTSJ \"physical\" memory access"
+ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=U new=- pid=78 uid=1000 comm="caf\xc3\xa9\xff"
+dropped=5
+LOG
+CLEAN=$(mkproc clean)
+echo 0 >"$CLEAN/sys/kernel/tainted"
+
+# --- generic ---------------------------------------------------------------
+run --help
+t "--help exits 0 and documents exit codes" sh -c "[ $rc -eq 0 ] && grep -q 'Exit status' '$T/out' && grep -q '3  permission or system error' '$T/out'"
+run --version
+t "--version" sh -c "[ $rc -eq 0 ] && grep -q '^taintctl from usertaint ' '$T/out'"
+run frobnicate
+t "unknown command: exit 2, one-line message" sh -c "[ $rc -eq 2 ] && grep -q \"^taintctl: unknown command 'frobnicate'\" '$T/err'"
+run --bogus
+t "unknown option: exit 2" rc_is 2
+run --deny W status
+t "--deny outside check: exit 2" rc_is 2
+
+# --- status ------------------------------------------------------------------
+TAINTCTL_PROC=$STOCK run --json
+t "status (default) on stock kernel: exit 0" rc_is 0
+t "status --json: mask, tainted, U and W flags" jq_out '.mask == 576 and .tainted == true and ([.flags[].letter] == ["U","W"]) and .flags[0].bit == 6 and .flags[0].name == "USER" and .flags[1].name == "WARN" and .unknown_bits == []'
+t "status --json on stock kernel: events is an empty array" jq_out '.events == []'
+TAINTCTL_PROC=$STOCK run status
+t "status text names the flags" sh -c "grep -q 'USER' '$T/out' && grep -q 'kernel issued warning' '$T/out'"
+TAINTCTL_PROC=$PATCHED run status --json
+t "status --json on patched kernel: 3 events" jq_out '.events | length == 3'
+t "status --json: caller on the kernel event, no reason" jq_out '.events[0] | .origin == "kernel" and .caller == "lkdtm_WARNING+0x1d/0x30 [lkdtm]" and (has("reason") | not)'
+TAINTCTL_PROC=$CLEAN run status --json
+t "status on a clean kernel: tainted false, no flags" jq_out '.mask == 0 and .tainted == false and .flags == []'
+TAINTCTL_PROC=$T/nonexistent run status
+t "status without a tainted file: exit 3, util-linux message" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot read '$T/nonexistent/sys/kernel/tainted': No such file or directory\" ]"
+BAD=$(mkproc bad); echo garbage >"$BAD/sys/kernel/tainted"
+TAINTCTL_PROC=$BAD run status
+t "status with garbage in tainted: exit 3, one line" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ]"
+
+# --- decode ------------------------------------------------------------------
+run decode 4609 --json
+t "decode 4609: P W O" jq_out '[.flags[].letter] == ["P","W","O"] and .mask == 4609'
+run -j decode 0x80000
+t "decode 0x80000: J = FWCTL" jq_out '.flags[0].letter == "J" and .flags[0].bit == 19 and .flags[0].name == "FWCTL" and .flags[0].description == "userspace used a mutating debug operation in fwctl"'
+run -j decode 0x10000000200
+t "decode with bit 40: unknown bit, not an error" sh -c "[ $rc -eq 0 ] && [ -s '$T/out' ] && jq -e '.unknown_bits == [40] and ([.flags[].letter] == [\"W\"])' '$T/out'"
+run -j decode 18446744073709551615
+t "decode 2^64-1: 20 flags and 44 unknown bits" jq_out '(.flags | length) == 20 and (.unknown_bits | length) == 44 and .mask == 18446744073709551615'
+run -j decode 'CPU: 0 PID: 4424 Comm: insmod Tainted: P        W  O      4.20.0-0.rc6.fc30 #1'
+t "decode a whole CPU: line" jq_out '.mask == 4609'
+run -j decode -- Tainted: G        W  OE    --------  ---
+t "decode RHEL dashes field given as several operands after --" jq_out '.mask == 12800'
+run -j decode '[U]=USER, [W]=WARN'
+t "decode verbose list" jq_out '.mask == 576 and .tainted'
+run -j decode 'Not tainted'
+t "decode Not tainted" jq_out '.mask == 0 and .tainted == false'
+run -j decode PWO
+t "decode bare letters" jq_out '.mask == 4609'
+run decode garbage
+t "decode garbage: exit 2, message names input" sh -c "[ $rc -eq 2 ] && grep -q \"'garbage'\" '$T/err' && [ \$(wc -l <'$T/err') -eq 1 ]"
+run decode -- -5
+t "decode negative: exit 2" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: invalid taint value: '-5'\" ]"
+run decode 18446744073709551616
+t "decode overflow: exit 2, out of range" sh -c "[ $rc -eq 2 ] && grep -q 'out of range' '$T/err'"
+run decode 12abc
+t "decode 12abc: exit 2" rc_is 2
+run decode 'Tainted: G    Q'
+t "decode unknown letter: exit 2, names the letter" sh -c "[ $rc -eq 2 ] && grep -q \"unknown taint letter 'Q'\" '$T/err'"
+run decode
+t "decode without operand: exit 2" rc_is 2
+run decode "  "
+t "decode blank operand: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'empty' '$T/err'"
+run decode "$(printf 'a\001b')"
+t "decode with control byte: message stays one line" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ]"
+
+# --- scan --------------------------------------------------------------------
+if [ -d "$CORPUS" ] && [ -f "$CORPUS/expected.tsv" ]; then
+	files=$(ls "$CORPUS" | grep -v -e '^SOURCES.md$' -e '^expected.tsv$')
+	(cd "$CORPUS" && "$TAINTCTL" --json scan $files) >"$T/out" 2>"$T/err"; rc=$?
+	t "scan --json of the whole corpus: exit 0" rc_is 0
+	t "scan --json: every line is an object of the fixed shape" jq_out -s 'all(.[]; (keys == ["file","letters","line","tainted","text"]) and (.line|type) == "number")'
+	jq -r '[.file, .line, .text, .letters, .tainted] | @tsv' "$T/out" | sort >"$T/got"
+	awk -F'\t' 'NR > 1 && $6 != "prose" { print $1 "\t" $2 "\t" $3 "\t" $4 "\t" ($6 != "not-tainted" ? "true" : "false") }' \
+		"$CORPUS/expected.tsv" | sort >"$T/want"
+	t "scan --json hits == expected.tsv (file, line, text, letters, tainted)" cmp -s "$T/got" "$T/want"
+	(cd "$CORPUS" && "$TAINTCTL" scan - <lore-iwl-proxmox-PO-wrapped.txt) >"$T/out" 2>"$T/err"
+	t "scan - reads stdin, text output with file:line" sh -c "grep -q '^-:4: Tainted: P  =>  P$' '$T/out' && grep -q '^-:6: .*=>  PO$' '$T/out'"
+else
+	skip "scan of the corpus" "corpus directory not found: $CORPUS"
+	skip "scan --json shape" "no corpus"
+	skip "scan hits == expected.tsv" "no corpus"
+	skip "scan -" "no corpus"
+fi
+run scan "$T/missing.log"
+t "scan missing file: exit 3, util-linux message" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot open '$T/missing.log': No such file or directory\" ]"
+printf 'Not tainted\n' >"$T/one.log"
+run scan "$T/missing.log" "$T/one.log"
+t "scan continues after an unreadable file (exit 3)" sh -c "[ $rc -eq 3 ] && grep -q 'one.log:1:' '$T/out'"
+run scan "$T"
+t "scan a directory: exit 3" sh -c "[ $rc -eq 3 ] && grep -q 'Is a directory' '$T/err'"
+run scan
+t "scan without file: exit 2" rc_is 2
+# binary data, NULs and a 3 MiB line
+{ printf 'bin\000\000ary Tainted: G    B \000\n'; head -c 3145728 /dev/zero | tr '\0' 'x'; printf ' Tainted: [D]=DIE\n\377\376 Not tainted\n'; } >"$T/bin.log"
+run -j scan "$T/bin.log"
+t "scan binary + 3 MiB line: 3 hits at lines 1, 2, 3" jq_out -s '[.[].line] == [1,2,3] and [.[].letters] == ["B","D",""]'
+# "Modules linked in" letters are not kernel taint
+printf 'Modules linked in: zfs(PO) spl(O)\n' >"$T/mod.log"
+run scan "$T/mod.log"
+t "scan: module letters are not taint" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/out' ]"
+
+# --- mark --------------------------------------------------------------------
+TAINTCTL_PROC=$PATCHED run mark "RTSJ physical memory access"
+t "mark on patched kernel: exit 0, no warning" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ]"
+t "mark wrote exactly the reason" sh -c "[ \"\$(cat '$PATCHED/sys/kernel/taint_reason')\" = 'RTSJ physical memory access' ]"
+STOCKM=$(mkproc stockmark); echo 0 >"$STOCKM/sys/kernel/tainted"
+TAINTCTL_PROC=$STOCKM run mark "why"
+t "mark on stock kernel: falls back to 64 and warns" sh -c "[ $rc -eq 0 ] && [ \"\$(cat '$STOCKM/sys/kernel/tainted')\" = 64 ] && grep -q 'warning: .*no reason was stored' '$T/err'"
+echo 0 >"$STOCKM/sys/kernel/tainted"
+TAINTCTL_PROC=$STOCKM run mark ""
+t "mark empty reason: exit 2, nothing written" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$STOCKM/sys/kernel/tainted')\" = 0 ]"
+TAINTCTL_PROC=$STOCKM run mark "$(printf 'two\nlines')"
+t "mark control byte: exit 2, one-line message" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && [ \"\$(cat '$STOCKM/sys/kernel/tainted')\" = 0 ]"
+TAINTCTL_PROC=$STOCKM run mark "$(head -c 129 /dev/zero | tr '\0' r)"
+t "mark 129-byte reason: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'longer than 128' '$T/err'"
+TAINTCTL_PROC=$STOCKM run mark "$(head -c 128 /dev/zero | tr '\0' r)"
+t "mark 128-byte reason: accepted" rc_is 0
+TAINTCTL_PROC=$T/nonexistent run mark "why"
+t "mark with no proc files: exit 3" sh -c "[ $rc -eq 3 ] && grep -q \"^taintctl: cannot write '$T/nonexistent/sys/kernel/tainted'\" '$T/err'"
+
+# --- log ---------------------------------------------------------------------
+TAINTCTL_PROC=$PATCHED run log --json
+t "log --json: 3 events, dropped 5" jq_out '(.events | length) == 3 and .dropped == 5'
+t "log --json: reason and comm unescaped" jq_out '.events[1].reason == "RTSJ \"physical\" memory access" and .events[1].comm == "sh\u0001\"q\\" and .events[1].pid == 77 and .events[1].uid == 0 and .events[1].ts == "3.123456" and .events[1].utc == "2026-12-03T08:00:00Z" and .events[1].new == "U"'
+t "log --json: invalid UTF-8 becomes U+FFFD, valid kept" jq_out '.events[2].comm == "café\ufffd" and .events[2].new == "" and .events[2].uid == 1000'
+TAINTCTL_PROC=$PATCHED run log
+t "log text: events and dropped count" sh -c "[ $rc -eq 0 ] && grep -q 'reason=\"RTSJ' '$T/out' && grep -q 'dropped: 5' '$T/out'"
+TAINTCTL_PROC=$STOCK run log
+t "log on stock kernel: says so plainly, exit 0" sh -c "[ $rc -eq 0 ] && grep -q 'No taint log' '$T/out'"
+TAINTCTL_PROC=$STOCK run log --json
+t "log --json on stock kernel: empty log + stderr note" sh -c "[ $rc -eq 0 ] && jq -e '.events == [] and .dropped == 0' '$T/out' && [ -s '$T/err' ]"
+MAL=$(mkproc mal); echo 0 >"$MAL/sys/kernel/tainted"
+printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="a"\nthis is not an event\nts=2.000000 utc=- origin=user flags=U new=- pid=1 uid=0 comm="b" future="x"\n' >"$MAL/sys/kernel/taint_log"
+TAINTCTL_PROC=$MAL run log --json
+t "log with a malformed line: exit 3, error names line 2" sh -c "[ $rc -eq 3 ] && grep -q 'taint_log:2: malformed line' '$T/err'"
+t "log with a malformed line: good events still printed" jq_out '(.events | length) == 2'
+t "log with an unknown field: warning names line 3 and field" grep -q "taint_log:3: unknown field 'future'" "$T/err"
+
+# --- check -------------------------------------------------------------------
+TAINTCTL_PROC=$CLEAN run check
+t "check on clean kernel: exit 0" rc_is 0
+TAINTCTL_PROC=$STOCK run check
+t "check with taint and no option: exit 1" rc_is 1
+TAINTCTL_PROC=$STOCK run check --allow UW
+t "check --allow UW on U+W: exit 0" rc_is 0
+TAINTCTL_PROC=$STOCK run check --allow U
+t "check --allow U on U+W: exit 1, names W" sh -c "[ $rc -eq 1 ] && grep -q 'WARN' '$T/out'"
+TAINTCTL_PROC=$STOCK run check --deny D
+t "check --deny D on U+W: exit 0" rc_is 0
+TAINTCTL_PROC=$STOCK run -j check --deny DW
+t "check --json --deny DW: exit 1, W disallowed" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and ([.disallowed[].letter] == [\"W\"])' '$T/out'"
+TAINTCTL_PROC=$STOCK run check --allow UQ
+t "check --allow with unknown letter: exit 2" sh -c "[ $rc -eq 2 ] && grep -q \"unknown taint letter 'Q'\" '$T/err'"
+TAINTCTL_PROC=$STOCK run check --allow U --deny W
+t "check --allow and --deny together: exit 2" rc_is 2
+UNK=$(mkproc unk); echo $((1 << 40 | 512)) >"$UNK/sys/kernel/tainted"
+TAINTCTL_PROC=$UNK run -j check --allow W
+t "check --allow W with unknown bit 40: exit 1" sh -c "[ $rc -eq 1 ] && jq -e '.disallowed_unknown_bits == [40]' '$T/out'"
+TAINTCTL_PROC=$UNK run -j check --deny U
+t "check --deny U with unknown bit 40: exit 0" rc_is 0
+TAINTCTL_PROC=$T/nonexistent run check
+t "check without proc files: exit 3" rc_is 3
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -8,7 +8,7 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: all run shell test test-debug tree tree-reset export kernel initramfs \
-	deps taintctl bloat bench clean
+	deps taintctl bloat bench check-series clean
 
 all: run
 
@@ -50,6 +50,9 @@ initramfs: deps
 
 taintctl:
 	@$(S)/deps.sh host && $(MAKE) -s -C taintctl
+
+check-series: deps
+	@$(S)/check-series.sh --build
 
 bloat: deps
 	@$(S)/bloat.sh

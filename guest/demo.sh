@@ -28,4 +28,6 @@ if [ -r /proc/sys/kernel/taint_log ]; then
 	run "dmesg | grep -E 'Oops|Taint [A-Z]:' | tail -n 8"
 	step "the taint log: who set what, when, and why"
 	run 'cat /proc/sys/kernel/taint_log'
+	step "the kernel's own decoder, tools/debugging/kernel-chktaint"
+	run 'kernel-chktaint'
 fi

@@ -33,6 +33,16 @@ for t in taint; do
 	fi
 done
 
+# The reliability tests (fuzzer, stress, permissions, forgery).
+make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability" >&2 ||
+	die "guest/reliability failed to build"
+mkdir -p "$root/guest/reliability"
+cp "$BUILD"/reliability/taint_* "$root/usr/bin/"
+install -m 0755 "$ROOT/guest/reliability/run.sh" "$root/guest/reliability/run.sh"
+
+# The tree's own taint decoder (the series teaches it the taint log).
+install -m 0755 "$KSRC/tools/debugging/kernel-chktaint" "$root/usr/bin/kernel-chktaint"
+
 # taintctl, static, when its sources are there.
 if [ -f "$ROOT/taintctl/Makefile" ]; then
 	make -s -C "$ROOT/taintctl" static >&2 || die "taintctl static build failed"

@@ -84,11 +84,12 @@ expect_reports() {
 	fi
 }
 
-# boot NAME MODE TIMEOUT [APPEND]: one guest; console in $LOGS/NAME.console,
-# results in $LOGS/NAME.results. Fails (and returns 1) on a hang.
+# boot NAME MODE TIMEOUT [APPEND [VCPUS]]: one guest; console in
+# $LOGS/NAME.console, results in $LOGS/NAME.results. Fails (and returns 1)
+# on a hang.
 boot() {
-	local name=$1 mode=$2 tmo=$3 append=${4:-} rc=0
-	"$ROOT/scripts/boot.sh" -m "$mode" -t "$tmo" -a "$append" \
+	local name=$1 mode=$2 tmo=$3 append=${4:-} smp=${5:-2} rc=0
+	"$ROOT/scripts/boot.sh" -m "$mode" -t "$tmo" -a "$append" -s "$smp" \
 		-c "$LOGS/$name.console" -r "$LOGS/$name.results" "$KERNEL" "$INITRD" \
 		2> >(tee -a "$LOGS/boots.txt" >&2) || rc=$?
 	sed -i 's/\r$//' "$LOGS/$name.results" "$LOGS/$name.console"	# serial line ends
@@ -154,6 +155,16 @@ if [ -n "$KERNEL" ] && [ -n "$INITRD" ]; then
 	. "$ROOT/scripts/scenarios.sh"
 	for s in warn oops panic panic-on-taint; do
 		scenario_"${s//-/_}"
+	done
+
+	# Each on a fresh boot with 4 vCPUs: they need the taint log empty.
+	seed=${UT_SEED:-20261203}
+	say "== reliability boots (fuzzer seed $seed; UT_SEED=N to change it)"
+	for r in forgery+perm stress fuzz; do
+		if boot "reliability-$r" reliability 600 "ut.rel=$r ut.seed=$seed" 4; then
+			guest_suites "$LOGS/reliability-$r.results"
+			expect_reports "reliability $r" "$LOGS/reliability-$r.console"
+		fi
 	done
 fi
 

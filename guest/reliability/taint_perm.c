@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * taint_perm - who may write /proc/sys/kernel/tainted and taint_reason,
+ * and read taint_log. Each refused case is its own TAP test, for both
+ * files, and must leave the mask, taint_reason and the full taint_log
+ * text byte-identical. Two positive controls (root with every
+ * capability) come last and must add exactly one line each.
+ *
+ * usage: taint_perm [-H SETUID_HELPER]   (default /usr/bin/taint_suid_helper)
+ * Runs as root in the QEMU guest only.
+ */
+#include "tl.h"
+
+#include <grp.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+static const char *helper_src = "/usr/bin/taint_suid_helper";
+static char helper[64];
+static char value[2][160];	/* what each case writes, per file */
+static const char *const paths[2] = { P_TAINTED, P_REASON };
+static const char *const names[2] = { "tainted", "taint_reason" };
+
+struct state {
+	char *mask, *log, *reason;
+	size_t mlen, llen, rlen;
+};
+
+static void snap(struct state *s)
+{
+	s->mask = read_all(P_TAINTED, 65536, &s->mlen);
+	s->log = read_all(P_LOG, 65536, &s->llen);
+	s->reason = read_all(P_REASON, 65536, &s->rlen);
+}
+
+static bool same(const struct state *a, const struct state *b, char *why, size_t wsz)
+{
+	*why = 0;
+	if (!a->mask || !b->mask || a->mlen != b->mlen || memcmp(a->mask, b->mask, a->mlen))
+		snprintf(why, wsz, "mask changed: %.*s -> %.*s", (int)a->mlen - 1,
+			 a->mask ? a->mask : "?", (int)b->mlen - 1, b->mask ? b->mask : "?");
+	else if (!a->log || !b->log || a->llen != b->llen || memcmp(a->log, b->log, a->llen))
+		snprintf(why, wsz, "taint_log changed: %zu -> %zu bytes", a->llen, b->llen);
+	else if (!a->reason || !b->reason || a->rlen != b->rlen ||
+		 memcmp(a->reason, b->reason, a->rlen))
+		snprintf(why, wsz, "taint_reason changed");
+	return !*why;
+}
+
+static void unsnap(struct state *s)
+{
+	free(s->mask);
+	free(s->log);
+	free(s->reason);
+}
+
+static int to_user(void)
+{
+	if (setgroups(0, NULL) || setresgid(1000, 1000, 1000) ||
+	    setresuid(1000, 1000, 1000) || geteuid() != 1000) {
+		printf("# cannot become uid 1000: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Keep only the capabilities in @keep (eff, perm, inh); -1 on failure. */
+static int caps_keep(uint64_t keep)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	memset(d, 0, sizeof(d));
+	d[0].effective = d[0].permitted = keep & 0xffffffff;
+	d[1].effective = d[1].permitted = keep >> 32;
+	if (syscall(SYS_capset, &h, d))
+		return -1;
+	memset(d, 0xff, sizeof(d));
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	if ((((uint64_t)d[1].effective << 32 | d[0].effective) != keep) ||
+	    (((uint64_t)d[1].permitted << 32 | d[0].permitted) != keep))
+		return -1;
+	return 0;
+}
+
+static uint64_t caps_all(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return 0;
+	return (uint64_t)d[1].effective << 32 | d[0].effective;
+}
+
+static int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), r;
+
+	if (fd < 0)
+		return -1;
+	r = write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -1;
+	close(fd);
+	return r;
+}
+
+/* Child-side check: @r is the write's result, @want the errno. */
+static int expect(const char *what, ssize_t r, int err, int want)
+{
+	if (r >= 0) {
+		printf("# %s: succeeded (returned %zd), want %s\n", what, r, strerror(want));
+		return 1;
+	}
+	if (err != want) {
+		printf("# %s: %s, want %s\n", what, strerror(err), strerror(want));
+		return 1;
+	}
+	return 0;
+}
+
+static int try_open(int f, int flags, int want)
+{
+	int fd = open(paths[f], flags | O_CLOEXEC);
+
+	if (fd >= 0) {
+		ssize_t r = (flags & O_ACCMODE) == O_RDONLY ?
+			read(fd, value[f], 1) : write(fd, value[f], strlen(value[f]));
+		printf("# open %s succeeded; then %s returned %zd\n", paths[f],
+		       (flags & O_ACCMODE) == O_RDONLY ? "read" : "write", r);
+		return 1;
+	}
+	return expect("open", -1, errno, want);
+}
+
+static int try_write(int fd, int f, int want)
+{
+	ssize_t r = write(fd, value[f], strlen(value[f]));
+
+	return expect("write", r, errno, want);
+}
+
+/* ---- the cases: each runs in a child, returns 0 if refused as wanted ---- */
+
+static int c_uid1000_open(int f)
+{
+	return to_user() ? 2 : try_open(f, O_WRONLY, EACCES);
+}
+
+static int c_uid1000_rootfd(int f)
+{
+	int fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || to_user())
+		return 2;
+	return try_write(fd, f, EPERM);
+}
+
+static int c_no_sys_admin(int f)
+{
+	int fd;
+
+	if (caps_keep(caps_all() & ~(1ULL << CAP_SYS_ADMIN)))
+		return 2;
+	fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		printf("# open as root without CAP_SYS_ADMIN: %s\n", strerror(errno));
+		return 1;
+	}
+	return try_write(fd, f, EPERM);
+}
+
+static int c_only_sys_resource(int f)
+{
+	int fd;
+
+	if (caps_keep(1ULL << CAP_SYS_RESOURCE))
+		return 2;
+	fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		printf("# open as root with CAP_SYS_RESOURCE only: %s\n", strerror(errno));
+		return 1;
+	}
+	return try_write(fd, f, EPERM);
+}
+
+static int enter_userns(void)
+{
+	if (unshare(CLONE_NEWUSER)) {
+		printf("# unshare(CLONE_NEWUSER): %s\n", strerror(errno));
+		return -1;
+	}
+	if (write_file("/proc/self/uid_map", "0 0 1") ||
+	    write_file("/proc/self/setgroups", "deny") ||
+	    write_file("/proc/self/gid_map", "0 0 1")) {
+		printf("# writing the id maps: %s\n", strerror(errno));
+		return -1;
+	}
+	if (!(caps_all() & (1ULL << CAP_SYS_ADMIN))) {
+		printf("# no CAP_SYS_ADMIN in the new user namespace\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int c_userns_open(int f)
+{
+	int fd;
+
+	if (enter_userns())
+		return 2;
+	fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		printf("# open in the user namespace: %s\n", strerror(errno));
+		return 1;
+	}
+	return try_write(fd, f, EPERM);
+}
+
+static int c_userns_rootfd(int f)
+{
+	int fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || enter_userns())
+		return 2;
+	return try_write(fd, f, EPERM);
+}
+
+static int run_helper(int f, const char *mode)
+{
+	int st;
+	pid_t p;
+
+	fflush(stdout);
+	p = fork();
+	if (p == 0) {
+		if (to_user())
+			_exit(2);
+		execl(helper, helper, paths[f], value[f], mode, (char *)NULL);
+		printf("# exec %s: %s\n", helper, strerror(errno));
+		_exit(2);
+	}
+	waitpid(p, &st, 0);
+	if (!WIFEXITED(st))
+		return 2;
+	return WEXITSTATUS(st) == 10 ? 2 : WEXITSTATUS(st);
+}
+
+static int c_suid_drop_open(int f)
+{
+	return run_helper(f, "drop-open");
+}
+
+static int c_suid_open_drop(int f)
+{
+	return run_helper(f, "open-drop");
+}
+
+/* taint_log / taint_reason reads by uid 1000 (f: 0 taint_log, 1 reason) */
+static int c_read_open(int f)
+{
+	const char *p = f ? P_REASON : P_LOG;
+	int fd;
+	char c;
+
+	if (to_user())
+		return 2;
+	fd = open(p, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		printf("# uid 1000 opened %s for reading; read returned %zd\n", p,
+		       read(fd, &c, 1));
+		return 1;
+	}
+	return expect("open", -1, errno, EACCES);
+}
+
+static int c_read_rootfd(int f)
+{
+	const char *p = f ? P_REASON : P_LOG;
+	int fd = open(p, O_RDONLY | O_CLOEXEC);
+	char buf[64];
+
+	if (fd < 0 || to_user())
+		return 2;
+	ssize_t r = read(fd, buf, sizeof(buf));
+
+	return expect("read", r, errno, EPERM);
+}
+
+struct pcase {
+	const char *name;
+	int (*fn)(int f);
+	bool read;		/* a read case: f selects taint_log/taint_reason */
+};
+
+static const struct pcase cases[] = {
+	{ "uid 1000: open for writing fails with EACCES", c_uid1000_open, false },
+	{ "uid 1000: write through an fd root opened fails with EPERM", c_uid1000_rootfd, false },
+	{ "root without CAP_SYS_ADMIN (capset): write fails with EPERM", c_no_sys_admin, false },
+	{ "root with only CAP_SYS_RESOURCE: write fails with EPERM", c_only_sys_resource, false },
+	{ "root in a new user namespace (0->0): open there, write fails with EPERM", c_userns_open, false },
+	{ "root in a new user namespace: write through an fd opened before fails with EPERM", c_userns_rootfd, false },
+	{ "setuid-root helper run by uid 1000, drops then opens: EACCES", c_suid_drop_open, false },
+	{ "setuid-root helper run by uid 1000, opens, drops, writes: EPERM", c_suid_open_drop, false },
+	{ "uid 1000: open for reading fails with EACCES", c_read_open, true },
+	{ "uid 1000: read through an fd root opened fails with EPERM", c_read_rootfd, true },
+};
+
+static int install_helper(void)
+{
+	size_t len;
+	char *b = read_all(helper_src, 1 << 20, &len);
+	int fd;
+
+	if (!b)
+		return -1;
+	snprintf(helper, sizeof(helper), "/tmp/taint_suid_helper.%d", (int)getpid());
+	fd = open(helper, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0700);
+	if (fd < 0 || write(fd, b, len) != (ssize_t)len || fchown(fd, 0, 0) ||
+	    fchmod(fd, 04755) || close(fd))
+		return -1;
+	free(b);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long mask;
+	int i, f, b, o, ncases = sizeof(cases) / sizeof(cases[0]);
+	struct tl_log l;
+	char why[300];
+
+	while ((o = getopt(argc, argv, "H:")) != -1) {
+		if (o == 'H')
+			helper_src = optarg;
+		else
+			return 2;
+	}
+	tap_plan((ncases - 2) * 2 + 2 * 2 + 2 + 1);
+	if (install_helper())
+		diag("cannot install the setuid helper from %s: %s", helper_src, strerror(errno));
+
+	/* A value that would set a flag not set yet, so a wrong acceptance shows. */
+	mask = read_mask();
+	for (b = TL_FLAGS - 1; b > 0 && (mask >> b & 1); b--)
+		;
+	snprintf(value[0], sizeof(value[0]), "%lu", 1UL << b);
+	snprintf(value[1], sizeof(value[1]), "taint_perm: must be refused");
+	diag("refused writes would set %s on tainted (flag %c) or U with a reason", value[0],
+	     tl_letters[b]);
+
+	for (i = 0; i < ncases; i++) {
+		for (f = 0; f < 2; f++) {
+			struct state s0, s1;
+			int st = 0;
+			pid_t p;
+
+			snap(&s0);
+			fflush(stdout);
+			p = fork();
+			if (p == 0) {
+				int r = cases[i].fn(f);
+
+				fflush(stdout);
+				_exit(r);
+			}
+			waitpid(p, &st, 0);
+			snap(&s1);
+			st = WIFEXITED(st) ? WEXITSTATUS(st) : 3;
+			if (st == 2)
+				diag("case could not be set up");
+			if (!same(&s0, &s1, why, sizeof(why)))
+				diag("%s", why);
+			tap_ok(st == 0 && !*why, "%s: %s%s", cases[i].read ? (f ? "taint_reason" : "taint_log")
+			       : names[f], cases[i].name, cases[i].read ? "" : "; nothing changed");
+			unsnap(&s0);
+			unsnap(&s1);
+		}
+	}
+
+	/* Positive controls: root with all capabilities is accepted. */
+	for (f = 0; f < 2; f++) {
+		struct tl_log a, c;
+		char v[64];
+		int fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+		ssize_t r;
+
+		snprintf(v, sizeof(v), f ? "taint_perm control" : "%lu", 1UL << b);
+		tl_read(&a, 65536, NULL, NULL);
+		r = fd < 0 ? -1 : write(fd, v, strlen(v));
+		if (fd >= 0)
+			close(fd);
+		tl_read(&c, 65536, NULL, NULL);
+		tap_ok(r == (ssize_t)strlen(v) &&
+		       c.user_lines + c.dropped == a.user_lines + a.dropped + 1,
+		       "%s: control: root with all capabilities writes \"%s\" (one more event or drop)",
+		       names[f], v);
+		tl_free(&a);
+		tl_free(&c);
+	}
+	if (!tap_ok(tl_read(&l, 65536, NULL, NULL), "taint_log well-formed at the end"))
+		diag("%s", l.err);
+	tl_free(&l);
+	unlink(helper);
+	return tap_exit();
+}

@@ -39,6 +39,7 @@ if [ $build = 1 ]; then
 		subj=$(git -C "$KSRC" log -1 --format=%s "$c")
 		git -C "$KSRC" checkout -q "$c"
 		st=$BUILD/selftests-series
+		mkdir -p "$st"
 		if UT_LAX_CONFIG=1 UT_NO_PREPARE=1 "$ROOT/scripts/build-kernel.sh" >/dev/null 2>"$BUILD/series-build.err" &&
 		   { [ ! -d "$KSRC/tools/testing/selftests/taint" ] ||
 		     make -s -C "$KSRC/tools/testing/selftests/taint" OUTPUT="$st" >/dev/null 2>>"$BUILD/series-build.err"; } &&

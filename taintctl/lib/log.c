@@ -17,22 +17,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chars.h"
 #include "taint.h"
 
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 int taint_unescape(const char *s, size_t len, char *out, size_t size,
@@ -57,10 +47,10 @@ int taint_unescape(const char *s, size_t len, char *out, size_t size,
 				c = s[i + 1];
 				i += 2;
 			} else if (s[i + 1] == 'x' && i + 3 < len &&
-				   hex_value(s[i + 2]) >= 0 &&
-				   hex_value(s[i + 3]) >= 0) {
-				c = (char)(hex_value(s[i + 2]) * 16 +
-					   hex_value(s[i + 3]));
+				   taint_hex_digit(s[i + 2]) >= 0 &&
+				   taint_hex_digit(s[i + 3]) >= 0) {
+				c = (char)(taint_hex_digit(s[i + 2]) * 16 +
+					   taint_hex_digit(s[i + 3]));
 				i += 4;
 			} else {
 				return -EINVAL;

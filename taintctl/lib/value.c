@@ -4,18 +4,8 @@
  */
 #include <errno.h>
 
+#include "chars.h"
 #include "taint.h"
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 int taint_parse_value(const char *s, uint64_t *mask)
 {
@@ -32,7 +22,7 @@ int taint_parse_value(const char *s, uint64_t *mask)
 	}
 	digits = p;
 	for (; *p; p++) {
-		int d = hex_digit(*p);
+		int d = taint_hex_digit(*p);
 
 		if (d < 0 || (unsigned int)d >= base)
 			break;

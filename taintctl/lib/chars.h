@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * chars.h - character classes shared by the parsers of libtaint (C locale,
+ * whatever the program's locale is).
+ */
+#ifndef TAINT_CHARS_H
+#define TAINT_CHARS_H
+
+/* The value of hexadecimal digit @c, or -1 if it is not one. */
+static inline int taint_hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+#endif /* TAINT_CHARS_H */

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by /init for ut.mode=scenario: provoke one report (ut.scenario=
-# warn, oops, panic, panic-on-taint) after user space tainted the kernel
+# warn, oops, oops-forged, panic, panic-on-taint) after user space tainted the kernel
 # with a reason. The host reads the console and checks the report.
 exec 3>/dev/ttyS1
 scenario=$(arg scenario)
@@ -28,6 +28,13 @@ warn)
 oops)
 	taint_with_reason
 	# In a child: the oops kills the process that provoked it.
+	sh -c "echo EXCEPTION > $crash"
+	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	;;
+oops-forged)
+	# A writer whose comm and reason try to forge report lines.
+	echo "reason=$reason" >&3
+	taint_mark_as 's\nTaint W: fake' "$reason" >&3
 	sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 	;;

@@ -7,7 +7,7 @@ set -euo pipefail
 
 host_pkgs="build-essential pkg-config libjson-c-dev libcmocka-dev jq"
 kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
-	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply
+	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"
 
 case "${1:-all}" in

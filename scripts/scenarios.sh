@@ -69,6 +69,33 @@ scenario_oops() {
 	fi
 }
 
+# A writer with comm "s\nTaint W: fake": the report escapes it, nothing in
+# the console starts with the forged text, and no report line shows a raw
+# kernel address.
+scenario_oops_forged() {
+	local c=$LOGS/scenario-oops-forged.console r=$LOGS/scenario-oops-forged.results
+	local sec=$LOGS/scenario-oops-forged.report pid reason
+	scenario_run oops-forged || return
+	section "$c" 'Oops:' 'end trace' > "$sec"
+	pid=$(writer_pid "$r")
+	reason=$(escaped_reason "$r")
+	check "scenario oops-forged: an Oops report with a Taint U: line" "$(grep '^Taint' "$sec")" \
+		grep -q '^Taint U: ts=' "$sec"
+	check "scenario oops-forged: comm and reason escaped on one line" "$(grep '^Taint U' "$sec")" \
+		grep -qF " pid=$pid uid=0 comm=\"s\\x0aTaint W: fake\" reason=\"$reason\"" "$sec"
+	check "scenario oops-forged: no forged line anywhere on the console" \
+		"$(plain "$c" | grep -n '^Taint W: fake')" \
+		sh -c "! sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' '$c' | grep -q '^Taint W: fake'"
+	check "scenario oops-forged: no raw kernel address in Taint lines" \
+		"$(grep -E '^Taint [A-Z]:' "$sec" | grep -E 'ffff[0-9a-f]{12}|0x[0-9a-f]{16}')" \
+		sh -c "! grep -E '^Taint [A-Z]:' '$sec' | grep -qE 'ffff[0-9a-f]{12}|0x[0-9a-f]{16}'"
+	if [ "$variant" = debug ]; then
+		expect_reports "scenario oops-forged" "$c" "BUG:=2" "Oops:=1" "Call Trace:=2"
+	else
+		expect_reports "scenario oops-forged" "$c" "BUG:=1" "Oops:=1" "Call Trace:=1"
+	fi
+}
+
 scenario_panic() {
 	local c=$LOGS/scenario-panic.console r=$LOGS/scenario-panic.results sec=$LOGS/scenario-panic.report
 	scenario_run panic || return

@@ -46,9 +46,9 @@ tap_count() {
 		[ "$indent" -gt 0 ] && { [[ $line == "$pad"[!\ ]* ]] || continue; line=${line#"$pad"}; }
 		if [[ $line =~ ^1\.\.([0-9]+) ]]; then
 			planned=$((planned + BASH_REMATCH[1]))
-		elif [[ $line =~ ^(not\ )?ok\ [0-9]+\ (-\ )?(.*)$ ]]; then
+		elif [[ $line =~ ^(not\ )?ok(\ [0-9]+)?(\ -)?\ (.*)$ ]]; then
 			seen=$((seen + 1))
-			name="$label: ${BASH_REMATCH[3]}"
+			name="$label: ${BASH_REMATCH[4]}"
 			if [ -n "${BASH_REMATCH[1]}" ]; then st=fail
 			elif [[ $line =~ \#\ [Ss][Kk][Ii][Pp] ]]; then st=skip
 			else st=pass; fi
@@ -159,7 +159,7 @@ if [ -n "$KERNEL" ] && [ -n "$INITRD" ]; then
 
 	say "== scenario boots"
 	. "$ROOT/scripts/scenarios.sh"
-	for s in warn oops panic panic-on-taint; do
+	for s in warn oops oops-forged panic panic-on-taint; do
 		scenario_"${s//-/_}"
 	done
 

@@ -5,7 +5,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${UT_BUILD:-$ROOT/build}
 KSRC=$BUILD/linux			# editable git tree (pristine + series)
 KPKG=linux-source-6.12
-KTARBALL=/usr/src/$KPKG.tar.xz
+KTARBALL=${UT_TARBALL:-/usr/src/$KPKG.tar.xz}	# UT_TARBALL: for tests of the harness
 JOBS=${JOBS:-$(nproc)}
 
 export CCACHE_BASEDIR=$ROOT

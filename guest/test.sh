@@ -13,6 +13,7 @@ suite() {
 
 # taintctl first: the kselftests use up the taint log's user slots.
 [ -x /usr/bin/taintctl ] && suite taintctl-guest sh /guest/taintctl-check.sh
+suite sysctl-cli sh /guest/sysctl-check.sh
 for t in /usr/bin/*_test; do
 	[ -x "$t" ] && suite "kselftest-${t##*/}" "$t"
 done

@@ -1,12 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Run every test: host unit tests, then in QEMU guests KUnit, the kselftests
-# and the in-guest taintctl checks, then the scenario boots (WARN, oops,
-# panic, panic_on_taint) checked on the console. Ends with one line
-# "N passed, N failed, N skipped"; exits non-zero on any failure, on a guest
-# that hangs and on any kernel report that no test asked for.
+# Run every test: checkpatch on the series and taintctl's host tests, then
+# in QEMU guests KUnit, the in-guest taintctl and sysctl checks and the
+# kselftests, the scenario boots (WARN, oops, panic, panic_on_taint) checked
+# on the console, and the reliability boots (forgery and permissions,
+# stress, fuzzer). Ends with one line "N passed, N failed, N skipped"; exits
+# non-zero on any failure, on a guest that hangs and on any kernel report
+# that no test asked for.
 #
-# Usage: test.sh [VARIANT]     VARIANT: default (make test), debug (make test-debug)
+# Usage: test.sh [VARIANT]     VARIANT: default (make test), debug (make test-debug,
+#                              the guest suites only, on the sanitizer kernel)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -123,20 +126,21 @@ guest_suites() {	# guest_suites RESULTS
 	[ $n -gt 0 ] || record fail "guest test suites" "no suite ran (see $res)"
 }
 
-"$ROOT/scripts/deps.sh" all || exit 1
-# The host tests do not depend on the kernel: only the default run has them.
-if [ "$variant" = default ]; then
-say "== host tests"
-if [ -f "$ROOT/taintctl/Makefile" ]; then
-	make -s -C "$ROOT/taintctl" check > "$LOGS/host-taintctl.tap" 2>&1
-	hrc=$?
+host_tests() {
+	local hrc=0
+
+	say "== host tests"
+	make -s -C "$ROOT/taintctl" check > "$LOGS/host-taintctl.tap" 2>&1 || hrc=$?
 	tap_count taintctl-host "$LOGS/host-taintctl.tap"
 	[ $hrc = 0 ] || record fail "taintctl-host: make check" "exited $hrc (see $LOGS/host-taintctl.tap)"
-fi
 
-"$ROOT/scripts/check-series.sh" > "$LOGS/checkpatch.tap" 2>&1
-tap_count series "$LOGS/checkpatch.tap"
-fi
+	"$ROOT/scripts/check-series.sh" > "$LOGS/checkpatch.tap" 2>&1
+	tap_count series "$LOGS/checkpatch.tap"
+}
+
+"$ROOT/scripts/deps.sh" all || exit 1
+# The host tests do not depend on the kernel: only the default run has them.
+[ "$variant" = default ] && host_tests
 
 say "== kernel and initramfs ($variant)"
 KERNEL=$("$ROOT/scripts/build-kernel.sh" "$variant") || { record fail "kernel build ($variant)"; KERNEL=; }

@@ -42,7 +42,6 @@ struct json_object *json_string_bytes(const char *s, size_t len);
 struct json_object *json_mask_object(uint64_t mask, bool tainted);
 struct json_object *json_flag_array(uint64_t mask);
 struct json_object *json_unknown_bits(uint64_t mask);
-struct json_object *json_event(const struct taint_event *ev);
 void json_print(struct json_object *obj);
 
 /* text_out.c: human-readable output */
@@ -61,6 +60,10 @@ struct event_list {
 int events_load(const struct options *opt, struct event_list *list,
 		bool quiet_if_unreadable);
 void events_free(struct event_list *list);
+/* the events of @list as a JSON array (json_out.c), or as text lines, each
+ * after @indent (text_out.c) */
+struct json_object *json_event_array(const struct event_list *list);
+void text_print_events(const struct event_list *list, const char *indent);
 
 /* cmd_status.c: read <proc>/sys/kernel/tainted, reporting failures */
 int read_kernel_mask(const struct options *opt, uint64_t *mask);

@@ -29,11 +29,8 @@ int cmd_log(const struct options *opt)
 
 	if (opt->json) {
 		struct json_object *o = json_object_new_object();
-		struct json_object *arr = json_object_new_array();
 
-		for (size_t i = 0; i < ev.count; i++)
-			json_object_array_add(arr, json_event(&ev.events[i]));
-		json_object_object_add(o, "events", arr);
+		json_object_object_add(o, "events", json_event_array(&ev));
 		json_object_object_add(o, "dropped",
 				       json_object_new_uint64(ev.dropped));
 		json_print(o);
@@ -47,8 +44,7 @@ int cmd_log(const struct options *opt)
 	} else {
 		if (!ev.count)
 			printf("No taint events recorded.\n");
-		for (size_t i = 0; i < ev.count; i++)
-			text_print_event(&ev.events[i]);
+		text_print_events(&ev, "");
 		if (ev.dropped)
 			printf("dropped: %llu later user request(s) not kept (log full)\n",
 			       (unsigned long long)ev.dropped);

@@ -47,11 +47,8 @@ int cmd_status(const struct options *opt)
 
 	if (opt->json) {
 		struct json_object *o = json_mask_object(mask, mask != 0);
-		struct json_object *arr = json_object_new_array();
 
-		for (size_t i = 0; i < ev.count; i++)
-			json_object_array_add(arr, json_event(&ev.events[i]));
-		json_object_object_add(o, "events", arr);
+		json_object_object_add(o, "events", json_event_array(&ev));
 		json_print(o);
 		json_object_put(o);
 	} else {
@@ -61,10 +58,7 @@ int cmd_status(const struct options *opt)
 				printf("No taint log: this kernel does not record who set a flag or why.\n");
 		} else if (ev.count || ev.dropped) {
 			printf("Events (oldest first):\n");
-			for (size_t i = 0; i < ev.count; i++) {
-				fputs("  ", stdout);
-				text_print_event(&ev.events[i]);
-			}
+			text_print_events(&ev, "  ");
 			if (ev.dropped)
 				printf("  ... and %llu later user request(s) not kept (log full)\n",
 				       (unsigned long long)ev.dropped);

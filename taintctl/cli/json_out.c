@@ -131,7 +131,7 @@ struct json_object *json_mask_object(uint64_t mask, bool tainted)
 	return o;
 }
 
-struct json_object *json_event(const struct taint_event *ev)
+static struct json_object *json_event(const struct taint_event *ev)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -163,4 +163,13 @@ void json_print(struct json_object *obj)
 					     JSON_C_TO_STRING_NOSLASHESCAPE),
 	      stdout);
 	fputc('\n', stdout);
+}
+
+struct json_object *json_event_array(const struct event_list *list)
+{
+	struct json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; i < list->count; i++)
+		json_object_array_add(arr, json_event(&list->events[i]));
+	return arr;
 }

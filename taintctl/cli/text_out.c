@@ -58,3 +58,11 @@ void text_print_event(const struct taint_event *ev)
 	}
 	putchar('\n');
 }
+
+void text_print_events(const struct event_list *list, const char *indent)
+{
+	for (size_t i = 0; i < list->count; i++) {
+		fputs(indent, stdout);
+		text_print_event(&list->events[i]);
+	}
+}

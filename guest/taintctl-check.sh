@@ -1,19 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # In the guest: the static taintctl against the patched kernel. TAP on
 # stdout. Runs before the kselftests, while the taint log has free slots.
-n=0 fails=0
-ok() {	# ok DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n $desc"
-	else
-		echo "not ok $n $desc"
-		fails=$((fails + 1))
-	fi
-}
-has() { printf '%s' "$1" | grep -qE -- "$2"; }
+. /guest/tap.sh
 json_ws='[[:space:]]*'
 
 echo "TAP version 13"

@@ -70,8 +70,11 @@ tap_count() {
 
 # Kernel reports in a console log, as "kind count" lines.
 REPORT_RE='^(WARNING:|BUG:|Oops:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call Trace:)'
+# plain LOG: the console, printk timestamps and serial CRs stripped.
+plain() { sed -E 's/^\[ *[0-9]+\.[0-9]+\] //; s/\r$//' "$1"; }
+
 reports() {	# reports LOG -> "kind=count" for each kind of report line found
-	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$1" | grep -oE "$REPORT_RE" |
+	plain "$1" | grep -oE "$REPORT_RE" |
 		sed -E 's/^INFO: task .*/INFO: task blocked/' | sort | uniq -c |
 		awk '{c=$1; $1=""; sub(/^ /,""); print $0 "=" c}'
 }
@@ -150,7 +153,7 @@ if [ -n "$KERNEL" ] && [ -n "$INITRD" ]; then
 	say "== KUnit boot"
 	if boot kunit kunit 180 "kunit.enable=1"; then
 		log=$LOGS/kunit.console
-		sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$log" > "$LOGS/kunit.ktap"
+		plain "$log" > "$LOGS/kunit.ktap"
 		INDENT=4 tap_count kunit "$LOGS/kunit.ktap"
 		expect_reports kunit "$log"
 	fi

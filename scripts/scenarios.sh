@@ -35,10 +35,11 @@ expect_oops_reports() {	# expect_oops_reports NAME LOG
 	fi
 }
 
-# Nothing on the console starts with forged text, and no Taint line of a
-# report shows a raw kernel address.
-no_line_starting() { ! plain "$1" | grep -q "^$2"; }
-no_raw_address() { ! grep -E '^Taint [A-Z]:' "$1" | grep -qE 'ffff[0-9a-f]{12}|0x[0-9a-f]{16}'; }
+# Console lines that start with forged text, and Taint lines of a report
+# that show a raw kernel address: each check wants none, and prints them.
+lines_starting() { plain "$1" | grep -n "^$2"; }	# lines_starting LOG TEXT
+raw_address_lines() { grep -E '^Taint [A-Z]:' "$1" | grep -E 'ffff[0-9a-f]{12}|0x[0-9a-f]{16}'; }
+none() { ! "$@" > /dev/null; }	# none COMMAND...: COMMAND prints nothing it finds
 
 scenario_run() {	# scenario_run NAME [APPEND]
 	boot "scenario-$1" scenario 120 "ut.scenario=$1 ${2:-}"
@@ -94,11 +95,11 @@ scenario_oops_forged() {
 	check "scenario oops-forged: comm and reason escaped on one line" "$(grep '^Taint U' "$sec")" \
 		grep -qF " pid=$pid uid=0 comm=\"s\\x0aTaint W: fake\" reason=\"$reason\"" "$sec"
 	check "scenario oops-forged: no forged line anywhere on the console" \
-		"$(plain "$c" | grep -n '^Taint W: fake')" \
-		no_line_starting "$c" 'Taint W: fake'
+		"$(lines_starting "$c" 'Taint W: fake')" \
+		none lines_starting "$c" 'Taint W: fake'
 	check "scenario oops-forged: no raw kernel address in Taint lines" \
-		"$(grep -E '^Taint [A-Z]:' "$sec" | grep -E 'ffff[0-9a-f]{12}|0x[0-9a-f]{16}')" \
-		no_raw_address "$sec"
+		"$(raw_address_lines "$sec")" \
+		none raw_address_lines "$sec"
 	expect_oops_reports "scenario oops-forged" "$c"
 }
 

@@ -144,15 +144,23 @@ static struct json_object *json_event(const struct taint_event *ev)
 			       json_object_new_string(ev->new_flags));
 	json_object_object_add(o, "pid", json_object_new_int64(ev->pid));
 	json_object_object_add(o, "uid", json_object_new_int64(ev->uid));
+	/* v2: a number, null for "auid=-"; absent on a v1 line */
+	if (ev->has_auid)
+		json_object_object_add(o, "auid", ev->auid_set ?
+				       json_object_new_int64(ev->auid) : NULL);
 	json_object_object_add(o, "comm",
 			       json_string_bytes(ev->comm, ev->comm_len));
+	if (ev->has_module)
+		json_object_object_add(o, "module",
+				       json_string_bytes(ev->module,
+							 ev->module_len));
+	if (ev->has_caller)
+		json_object_object_add(o, "caller",
+				       json_object_new_string(ev->caller));
 	if (ev->has_reason)
 		json_object_object_add(o, "reason",
 				       json_string_bytes(ev->reason,
 							 ev->reason_len));
-	if (ev->has_caller)
-		json_object_object_add(o, "caller",
-				       json_object_new_string(ev->caller));
 	return o;
 }
 

@@ -48,8 +48,18 @@ void text_print_event(const struct taint_event *ev)
 	       ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
 	       ev->flags[0] ? ev->flags : "-",
 	       ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
+	if (ev->has_auid) {
+		if (ev->auid_set)
+			printf(" auid=%" PRIu32, ev->auid);
+		else
+			fputs(" auid=-", stdout);
+	}
 	taint_escape(ev->comm, ev->comm_len, buf, sizeof(buf));
 	printf(" comm=\"%s\"", buf);
+	if (ev->has_module) {
+		taint_escape_word(ev->module, ev->module_len, buf, sizeof(buf));
+		printf(" module=%s", buf);
+	}
 	if (ev->has_caller)
 		printf(" caller=%s", ev->caller);
 	if (ev->has_reason) {

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * log.c - parse /proc/sys/kernel/taint_log (DESIGN.md section 1.3).
+ * log.c - parse /proc/sys/kernel/taint_log (DESIGN.md section 1.3,
+ * build/wip/v2-abi.md).
  *
  *   ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77
- *   uid=0 comm="sh" reason="RTSJ physical memory access"
- *   ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0
- *   comm="swapper/0" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]
+ *   uid=0 auid=1000 comm="sh" reason="RTSJ physical memory access"
+ *   ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=-
+ *   comm="insmod" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30
+ *   ts=1.000200 utc=- origin=kernel flags=O new=O pid=90 uid=0 auid=-
+ *   comm="insmod" module=my\x20mod
  *   dropped=5
  *
- * (each event is one line).  The parser is strict about the fields it knows
+ * (each event is one line).  Version 1 lines have no auid= and no module=;
+ * their caller= may end in " [module]".  The parser is strict about the fields it knows
  * and tolerant of fields it does not (a newer kernel may add some): those
  * are counted in the event and reported as a warning, never dropped
  * silently.
@@ -25,18 +29,31 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-int taint_unescape(const char *s, size_t len, char *out, size_t size,
-		   size_t *out_len, size_t *used)
+/*
+ * Undo the kernel's escaping.  Quoted (@word false): @s is just after the
+ * opening '"', the value ends at the closing '"', which is consumed.
+ * Unquoted (@word true): the value ends at a blank or at the end of @s; a raw
+ * '"' is an error there, as the escaper never leaves one.
+ */
+static int unescape(const char *s, size_t len, bool word, char *out,
+		    size_t size, size_t *out_len, size_t *used)
 {
 	size_t i = 0, n = 0;
 
 	for (;;) {
 		char c;
 
-		if (i >= len)
+		if (i >= len) {
+			if (word)
+				break;
 			return -EINVAL;	/* no closing quote */
+		}
 		c = s[i];
+		if (word && c == ' ')
+			break;
 		if (c == '"') {
+			if (word)
+				return -EINVAL;
 			i++;
 			break;
 		}
@@ -70,7 +87,14 @@ int taint_unescape(const char *s, size_t len, char *out, size_t size,
 	return 0;
 }
 
-size_t taint_escape(const char *s, size_t len, char *out, size_t size)
+int taint_unescape(const char *s, size_t len, char *out, size_t size,
+		   size_t *out_len, size_t *used)
+{
+	return unescape(s, len, false, out, size, out_len, used);
+}
+
+static size_t escape(const char *s, size_t len, bool word, char *out,
+		     size_t size)
 {
 	size_t n = 0;
 
@@ -83,7 +107,7 @@ size_t taint_escape(const char *s, size_t len, char *out, size_t size)
 			tmp[0] = '\\';
 			tmp[1] = (char)c;
 			k = 2;
-		} else if (c < 0x20 || c > 0x7e) {
+		} else if (c < 0x20 || c > 0x7e || (word && c == ' ')) {
 			snprintf(tmp, sizeof(tmp), "\\x%02x", c);
 			k = 4;
 		} else {
@@ -97,6 +121,16 @@ size_t taint_escape(const char *s, size_t len, char *out, size_t size)
 	if (size)
 		out[n < size ? n : size - 1] = '\0';
 	return n;
+}
+
+size_t taint_escape(const char *s, size_t len, char *out, size_t size)
+{
+	return escape(s, len, false, out, size);
+}
+
+size_t taint_escape_word(const char *s, size_t len, char *out, size_t size)
+{
+	return escape(s, len, true, out, size);
 }
 
 /* Unsigned decimal of at most @max, the whole of [s, s + n). */
@@ -177,13 +211,13 @@ static int parse_letters(const char *s, size_t n, bool dash_ok, char *out,
 }
 
 enum field_id {
-	F_TS, F_UTC, F_ORIGIN, F_FLAGS, F_NEW, F_PID, F_UID, F_COMM, F_CALLER,
-	F_REASON, F_NR, F_UNKNOWN = F_NR,
+	F_TS, F_UTC, F_ORIGIN, F_FLAGS, F_NEW, F_PID, F_UID, F_COMM, F_AUID,
+	F_MODULE, F_CALLER, F_REASON, F_NR, F_UNKNOWN = F_NR,
 };
 
 static const char *const field_names[F_NR] = {
-	"ts", "utc", "origin", "flags", "new", "pid", "uid", "comm", "caller",
-	"reason",
+	"ts", "utc", "origin", "flags", "new", "pid", "uid", "comm", "auid",
+	"module", "caller", "reason",
 };
 
 #define REQUIRED_FIELDS ((1u << F_TS) | (1u << F_UTC) | (1u << F_ORIGIN) | \
@@ -274,6 +308,15 @@ int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 			if (ret)
 				FAIL("bad quoted string (escape, control byte or missing quote)");
 			vend = v + 1 + used;
+		} else if (id == F_MODULE) {
+			ret = unescape(line + v, len - v, true, ev->module,
+				       sizeof(ev->module), &ev->module_len,
+				       &used);
+			if (ret == -E2BIG)
+				FAIL("module too long");
+			if (ret || used == 0)
+				FAIL("bad module (empty, bad escape, quote or control byte)");
+			vend = v + used;
 		} else {
 			vend = v;
 			while (vend < len && line[vend] != ' ')
@@ -318,6 +361,18 @@ int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 			if (parse_uint(line + v, vend - v, UINT32_MAX, &num))
 				FAIL("bad uid");
 			ev->uid = (uint32_t)num;
+			break;
+		case F_AUID:
+			ev->has_auid = true;
+			if (vend - v == 1 && line[v] == '-')
+				break;
+			if (parse_uint(line + v, vend - v, UINT32_MAX, &num))
+				FAIL("bad auid (want a number or -)");
+			ev->auid_set = true;
+			ev->auid = (uint32_t)num;
+			break;
+		case F_MODULE:
+			ev->has_module = true;
 			break;
 		case F_CALLER:
 			for (size_t j = v; j < vend; j++)
@@ -379,6 +434,8 @@ int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 	}
 	if (ev->has_reason && ev->origin != TAINT_ORIGIN_USER)
 		FAIL("reason on a kernel event");
+	if (ev->has_module && ev->origin != TAINT_ORIGIN_KERNEL)
+		FAIL("module on a user event");
 	return TAINT_LOG_EVENT;
 }
 

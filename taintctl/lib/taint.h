@@ -20,7 +20,8 @@
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/finish/free(), taint_scan_fd()
- *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape()
+ *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
+ *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason()
  */
@@ -233,14 +234,19 @@ int taint_scan_fd(int fd, taint_hit_fn fn, void *arg);
 /* ------------------------------------------------------------------------
  * The kernel's taint log, /proc/sys/kernel/taint_log (log.c)
  *
- * One line per event, DESIGN.md section 1.3:
+ * One line per event, DESIGN.md section 1.3 (format v2):
  *   ts=<sec.usec> utc=<YYYY-MM-DDTHH:MM:SSZ|-> origin=<kernel|user>
- *   flags=<letters> new=<letters|-> pid=<n> uid=<n> comm="<escaped>"
- *   [caller=<symbol+0xoff/0xsize[ [module]]>] [reason="<escaped>"]
- * and a last line "dropped=<n>" when n > 0.
+ *   flags=<letters|-> new=<letters|-> pid=<tgid> uid=<n> auid=<n|->
+ *   comm="<escaped>" [module=<escaped, unquoted>]
+ *   [caller=<symbol+0xoff/0xsize>] [reason="<escaped>"]
+ * and a last line "dropped=<n>" when n > 0.  Escapes: \\, \" and \xNN for
+ * every byte outside 0x20..0x7e; in the unquoted module= also a space
+ * (\x20).  Version 1 lines (no auid=, no module=, a caller that may end in
+ * " [module]") parse too: a field the line does not have is marked absent.
  */
 
 #define TAINT_COMM_MAX 64	/* unescaped bytes */
+#define TAINT_MODULE_MAX 64	/* unescaped bytes (MODULE_NAME_LEN is 56) */
 #define TAINT_REASON_MAX 128	/* unescaped bytes, as the kernel accepts */
 #define TAINT_CALLER_MAX 255
 
@@ -251,9 +257,15 @@ enum taint_origin {
 
 /**
  * struct taint_event - one parsed taint_log line.  Strings are unescaped and
- * NUL-terminated; comm and reason may contain any byte (NUL included), so
- * their lengths are given.  @flags/@new_flags are the letters as logged
- * ("" for "-"), @flags_mask/@new_mask their known bits.
+ * NUL-terminated; comm, module and reason may contain any byte (NUL
+ * included), so their lengths are given.  @flags/@new_flags are the letters
+ * as logged ("" for "-"), @flags_mask/@new_mask their known bits.
+ * @pid:        the process (thread group) id, as ps shows it
+ * @has_auid:   the line has auid= (format v2); @auid_set is false for
+ *              "auid=-" (no login uid), else @auid holds it
+ * @has_module: the line has module= (v2, kernel events only)
+ * @has_caller: the line has caller= (kernel events only); a v1 caller keeps
+ *              its " [module]" suffix in @caller
  * @unknown_fields counts key=value fields this version does not know (the
  * event is still valid; @unknown_field names the first one).
  */
@@ -267,8 +279,14 @@ struct taint_event {
 	uint64_t new_mask;
 	uint32_t pid;
 	uint32_t uid;
+	bool has_auid;
+	bool auid_set;
+	uint32_t auid;
 	char comm[TAINT_COMM_MAX + 1];
 	size_t comm_len;
+	bool has_module;
+	char module[TAINT_MODULE_MAX + 1];
+	size_t module_len;
 	bool has_caller;
 	char caller[TAINT_CALLER_MAX + 1];
 	bool has_reason;
@@ -285,6 +303,9 @@ enum taint_log_line {
 
 /**
  * taint_log_parse_line() - parse one line (without its newline).
+ * Fields may come in any order, but each at most once; ts, utc, origin,
+ * flags, new, pid, uid and comm are required.  reason= on a kernel event and
+ * module= on a user event are errors.
  * Returns TAINT_LOG_EVENT, TAINT_LOG_DROPPED, or -EINVAL with a static
  * English description of the first problem in *@why.
  */
@@ -334,6 +355,12 @@ int taint_unescape(const char *s, size_t len, char *out, size_t size,
  * the length the full result needs (like snprintf).
  */
 size_t taint_escape(const char *s, size_t len, char *out, size_t size);
+
+/**
+ * taint_escape_word() - like taint_escape(), for an unquoted field such as
+ * module=: a space also becomes \x20, so the result holds no blank.
+ */
+size_t taint_escape_word(const char *s, size_t len, char *out, size_t size);
 
 /* ------------------------------------------------------------------------
  * The running kernel (proc.c).  @proc_root is the procfs mount point; NULL

@@ -48,6 +48,16 @@ ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 comm
 ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=U new=- pid=78 uid=1000 comm="caf\xc3\xa9\xff"
 dropped=5
 LOG
+# a v2 log (build/wip/v2-abi.md): auid=, module= (unquoted, escaped)
+V2=$(mkproc v2)
+echo 4673 >"$V2/sys/kernel/tainted"
+cat >"$V2/sys/kernel/taint_log" <<'LOG'
+ts=0.912000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm="insmod" module=my\x20mod\\\"x\x01
+ts=1.000100 utc=- origin=kernel flags=W new=W pid=312 uid=0 auid=1000 comm="cat" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30
+ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 auid=1000 comm="sudo" reason="a \"quoted\" reason"
+ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=PU new=P pid=78 uid=0 auid=- comm="sh"
+dropped=2
+LOG
 CLEAN=$(mkproc clean)
 echo 0 >"$CLEAN/sys/kernel/tainted"
 
@@ -177,8 +187,21 @@ TAINTCTL_PROC=$PATCHED run log --json
 t "log --json: 3 events, dropped 5" jq_out '(.events | length) == 3 and .dropped == 5'
 t "log --json: reason and comm unescaped" jq_out '.events[1].reason == "RTSJ \"physical\" memory access" and .events[1].comm == "sh\u0001\"q\\" and .events[1].pid == 77 and .events[1].uid == 0 and .events[1].ts == "3.123456" and .events[1].utc == "2026-12-03T08:00:00Z" and .events[1].new == "U"'
 t "log --json: invalid UTF-8 becomes U+FFFD, valid kept" jq_out '.events[2].comm == "café\ufffd" and .events[2].new == "" and .events[2].uid == 1000'
+t "log --json of a v1 log: no auid, no module" jq_out 'all(.events[]; (has("auid") or has("module")) | not)'
 TAINTCTL_PROC=$PATCHED run log
 t "log text: events and dropped count" sh -c "[ $rc -eq 0 ] && grep -q 'reason=\"RTSJ' '$T/out' && grep -q 'dropped: 5' '$T/out'"
+TAINTCTL_PROC=$V2 run log --json
+t "log --json v2: 4 events, dropped 2, exit 0, no warning" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 4 and .dropped == 2' '$T/out'"
+t "log --json v2: auid a number, null for auid=-" jq_out '[.events[] | .auid] == [null, 1000, 1000, null] and all(.events[]; has("auid"))'
+t "log --json v2: module unescaped, on a line without caller" jq_out '.events[0] | .module == "my mod\\\"x\u0001" and (has("caller") | not) and (has("reason") | not)'
+t "log --json v2: module and caller on the WARN line" jq_out '.events[1] | .module == "lkdtm" and .caller == "lkdtm_WARNING+0x1d/0x30" and .pid == 312'
+t "log --json v2: user lines have neither module nor caller, reason unescaped" jq_out '(.events[2:] | all(.[]; (has("module") or has("caller")) | not)) and .events[2].reason == "a \"quoted\" reason" and (.events[3] | has("reason") | not) and .events[3].flags == "PU" and .events[3].new == "P"'
+TAINTCTL_PROC=$V2 run status --json
+t "status --json v2: events carry auid and module" sh -c "[ $rc -eq 0 ] && jq -e '.mask == 4673 and (.events | length) == 4 and .events[0].auid == null and .events[0].module == \"my mod\\\\\\\"x\\u0001\" and .events[2].auid == 1000' '$T/out'"
+TAINTCTL_PROC=$V2 run log
+t "log text v2: auid and escaped module shown" sh -c "[ $rc -eq 0 ] && grep -q 'auid=- comm=\"insmod\" module=my\\\\x20mod\\\\\\\\\\\\\"x\\\\x01\$' '$T/out' && grep -q 'auid=1000 comm=\"cat\" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30\$' '$T/out' && grep -q 'dropped: 2' '$T/out'"
+TAINTCTL_PROC=$V2 run status
+t "status text v2: auid and module shown" sh -c "[ $rc -eq 0 ] && grep -q 'auid=1000 comm=\"sudo\" reason=' '$T/out' && grep -q 'module=lkdtm caller=' '$T/out'"
 TAINTCTL_PROC=$STOCK run log
 t "log on stock kernel: says so plainly, exit 0" sh -c "[ $rc -eq 0 ] && grep -q 'No taint log' '$T/out'"
 TAINTCTL_PROC=$STOCK run log --json

@@ -79,6 +79,134 @@ static void test_escapes(void **state)
 	assert_true(ev.uid == UINT32_MAX);
 }
 
+/* v1 lines have no auid= and no module=: both absent, not zero */
+static void test_v1_has_no_v2_fields(void **state)
+{
+	struct taint_event ev;
+	uint64_t d;
+	const char *why;
+
+	(void)state;
+	assert_int_equal(parse("ts=3.123456 utc=- origin=user flags=U new=U pid=77 uid=0 comm=\"sh\" reason=\"r\"",
+			       &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_false(ev.has_auid);
+	assert_false(ev.auid_set);
+	assert_false(ev.has_module);
+	assert_int_equal(ev.unknown_fields, 0);
+}
+
+static void test_v2_user_event(void **state)
+{
+	struct taint_event ev;
+	uint64_t d;
+	const char *why;
+
+	(void)state;
+	assert_int_equal(parse("ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 auid=1000 comm=\"sudo\" reason=\"RTSJ physical memory access\"",
+			       &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_int_equal(ev.pid, 77);
+	assert_true(ev.has_auid);
+	assert_true(ev.auid_set);
+	assert_int_equal(ev.auid, 1000);
+	assert_string_equal(ev.comm, "sudo");
+	assert_false(ev.has_module);
+	assert_false(ev.has_caller);
+	assert_true(ev.has_reason);
+	assert_int_equal(ev.unknown_fields, 0);
+
+	/* auid=- (no login uid); 4294967295 is a number like any other */
+	assert_int_equal(parse("ts=4.000000 utc=- origin=user flags=SU new=S pid=1 uid=0 auid=- comm=\"init\"",
+			       &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_true(ev.has_auid);
+	assert_false(ev.auid_set);
+	assert_int_equal(ev.auid, 0);
+	assert_false(ev.has_reason);
+	assert_true(ev.flags_mask == 68 && ev.new_mask == 4);
+	assert_int_equal(parse("ts=4.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=4294967295 comm=\"x\"",
+			       &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_true(ev.auid_set && ev.auid == UINT32_MAX);
+}
+
+static void test_v2_module(void **state)
+{
+	struct taint_event ev;
+	uint64_t d;
+	const char *why;
+
+	(void)state;
+	/* the module that holds the caller */
+	assert_int_equal(parse("ts=1.000100 utc=- origin=kernel flags=W new=W pid=312 uid=0 auid=- comm=\"cat\" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30",
+			       &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_true(ev.has_module);
+	assert_string_equal(ev.module, "lkdtm");
+	assert_int_equal(ev.module_len, 5);
+	assert_true(ev.has_caller);
+	assert_string_equal(ev.caller, "lkdtm_WARNING+0x1d/0x30");
+	assert_int_equal(ev.unknown_fields, 0);
+
+	/* the module whose loading set the flag: no caller; escapes */
+	assert_int_equal(parse("ts=2.000000 utc=- origin=kernel flags=O new=O pid=90 uid=0 auid=1000 comm=\"insmod\" module=my\\x20mod\\\\x\\\"q\\x01\\xff",
+			       &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_true(ev.has_module);
+	assert_int_equal(ev.module_len, 12);
+	assert_memory_equal(ev.module, "my mod\\x\"q\x01\xff", 12);
+	assert_false(ev.has_caller);
+	assert_false(ev.has_reason);
+	assert_int_equal(ev.unknown_fields, 0);
+
+	/* longest module name the kernel has (55 bytes), and the cap */
+	char line[512], name[80];
+
+	memset(name, 'm', 64);
+	name[64] = '\0';
+	snprintf(line, sizeof(line), "ts=1.000000 utc=- origin=kernel flags=P new=P pid=1 uid=0 auid=- comm=\"x\" module=%s", name);
+	assert_int_equal(parse(line, &ev, &d, &why), TAINT_LOG_EVENT);
+	assert_int_equal(ev.module_len, 64);
+	name[64] = 'm';
+	name[65] = '\0';
+	snprintf(line, sizeof(line), "ts=1.000000 utc=- origin=kernel flags=P new=P pid=1 uid=0 auid=- comm=\"x\" module=%s", name);
+	assert_int_equal(parse(line, &ev, &d, &why), -EINVAL);
+	assert_string_equal(why, "module too long");
+}
+
+static void test_v2_malformed(void **state)
+{
+	static const char *const bad[] = {
+		/* auid */
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid= comm=\"x\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=x comm=\"x\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=-1 comm=\"x\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=-- comm=\"x\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=4294967296 comm=\"x\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=01 comm=\"x\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=1 auid=1 comm=\"x\"",
+		/* module: empty, quoted, raw quote, bad escape, raw control
+		 * byte, cut escape, on a user event, twice */
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module= caller=f+0x1/0x2",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=\"m\"",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=a\"b",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=a\\qb",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=a\tb",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=ab\\x2",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=ab\\",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=- comm=\"x\" module=m",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=m module=m",
+		/* a module with a raw space is two fields, the second no key=value */
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=my mod",
+	};
+	struct taint_event ev;
+	uint64_t d;
+	const char *why;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (parse(bad[i], &ev, &d, &why) != -EINVAL)
+			fail_msg("accepted: %s", bad[i]);
+		assert_non_null(why);
+	}
+}
+
 static void test_dropped(void **state)
 {
 	struct taint_event ev;
@@ -254,18 +382,37 @@ static void test_escape_roundtrip(void **state)
 			 -E2BIG);
 }
 
+static void test_escape_word(void **state)
+{
+	const char raw[] = "my mod\\\"\x01";
+	char esc[64];
+
+	(void)state;
+	assert_int_equal(taint_escape_word(raw, sizeof(raw) - 1, esc,
+					   sizeof(esc)), 17);
+	assert_string_equal(esc, "my\\x20mod\\\\\\\"\\x01");
+	/* quoted escaping keeps the space */
+	taint_escape(raw, sizeof(raw) - 1, esc, sizeof(esc));
+	assert_string_equal(esc, "my mod\\\\\\\"\\x01");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_user_event),
 		cmocka_unit_test(test_kernel_event),
 		cmocka_unit_test(test_escapes),
+		cmocka_unit_test(test_v1_has_no_v2_fields),
+		cmocka_unit_test(test_v2_user_event),
+		cmocka_unit_test(test_v2_module),
+		cmocka_unit_test(test_v2_malformed),
 		cmocka_unit_test(test_dropped),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_too_long),
 		cmocka_unit_test(test_unknown_field),
 		cmocka_unit_test(test_parse_whole),
 		cmocka_unit_test(test_escape_roundtrip),
+		cmocka_unit_test(test_escape_word),
 	};
 
 	return cmocka_run_group_tests_name("log", tests, NULL, NULL);

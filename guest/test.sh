@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Sourced by /init for ut.mode=test: every in-guest test program, each as a
 # TAP block on ttyS1 between ##UT-BEGIN/##UT-END markers for the host.
 exec 3>/dev/ttyS1
@@ -11,9 +12,16 @@ suite() {
 	echo "##UT-END $name rc=$?" >&3
 }
 
+# A suite whose program is missing is one failed test, not silently gone
+# (the host also checks every suite of scripts/suites reported).
+missing() { echo "1..1"; echo "not ok 1 - $1 is not in the initramfs"; return 1; }
+need() {	# need FILE COMMAND...: COMMAND, or a failure naming FILE
+	if [ -x "$1" ]; then shift; "$@"; else missing "$1"; fi
+}
+
 # taintctl first: the kselftests use up the taint log's user slots.
-[ -x /usr/bin/taintctl ] && suite taintctl-guest sh /guest/taintctl-check.sh
-suite sysctl-cli sh /guest/sysctl-check.sh
+suite taintctl-guest need /usr/bin/taintctl sh /guest/taintctl-check.sh
+suite sysctl-cli need /bin/sysctl sh /guest/sysctl-check.sh
 for t in /usr/bin/*_test; do
 	[ -x "$t" ] && suite "kselftest-${t##*/}" "$t"
 done

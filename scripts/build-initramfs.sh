@@ -2,8 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build the guest initramfs: busybox-static, guest/ scripts, the kselftests
 # of the tree and a static taintctl, all built with the host's gcc.
-# Prints the path of the initramfs on stdout.
+# Prints the path of the initramfs on stdout. Fails when anything it should
+# contain cannot be built, and when a file that a suite of scripts/suites
+# needs (its "needs" column) is not in it.
+#
+# UT_OMIT="FILE ...": leave these files (paths in the initramfs) out, to
+# test that the check above catches a missing binary (tests of the harness).
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
 "$ROOT/scripts/tree.sh" prepare >&2
@@ -24,13 +30,14 @@ printf 'root:x:0:\nuser:x:1000:\n' > "$root/etc/group"
 # kselftests, built the kernel's way (lib.mk), linked statically.
 st=$BUILD/selftests
 mkdir -p "$st"
-for t in taint; do
-	if [ -d "$KSRC/tools/testing/selftests/$t" ]; then
-		mkdir -p "$st/$t"
-		make -s -C "$KSRC/tools/testing/selftests/$t" OUTPUT="$st/$t" \
-			LDFLAGS=-static >&2 || die "kselftest $t failed to build"
-		cp "$st/$t"/*_test "$root/usr/bin/"
-	fi
+kselftests=(taint)
+for t in "${kselftests[@]}"; do
+	[ -d "$KSRC/tools/testing/selftests/$t" ] ||
+		die "no kselftests $KSRC/tools/testing/selftests/$t (the series adds them)"
+	mkdir -p "$st/$t"
+	make -s -C "$KSRC/tools/testing/selftests/$t" OUTPUT="$st/$t" \
+		LDFLAGS=-static >&2 || die "kselftest $t failed to build"
+	cp "$st/$t"/*_test "$root/usr/bin/" || die "kselftest $t built no *_test program"
 done
 
 # The reliability tests (fuzzer, stress, permissions, forgery).
@@ -43,11 +50,28 @@ install -m 0755 "$ROOT/guest/reliability/run.sh" "$root/guest/reliability/run.sh
 # The tree's own taint decoder (the series teaches it the taint log).
 install -m 0755 "$KSRC/tools/debugging/kernel-chktaint" "$root/usr/bin/kernel-chktaint"
 
-# taintctl, static, when its sources are there.
-if [ -f "$ROOT/taintctl/Makefile" ]; then
-	make -s -C "$ROOT/taintctl" static >&2 || die "taintctl static build failed"
-	cp "$ROOT/taintctl/build/taintctl-static" "$root/usr/bin/taintctl"
-fi
+# taintctl, static.
+[ -f "$ROOT/taintctl/Makefile" ] || die "no taintctl/Makefile: the guest's taintctl suite needs taintctl"
+make -s -C "$ROOT/taintctl" static >&2 || die "taintctl static build failed"
+cp "$ROOT/taintctl/build/taintctl-static" "$root/usr/bin/taintctl"
+
+# UT_OMIT (tests of the harness): pretend these files did not make it.
+for f in ${UT_OMIT:-}; do
+	say "UT_OMIT: leaving $f out of the initramfs"
+	rm -f "$root/${f#/}"
+done
+
+# Every file a suite needs (scripts/suites, column "needs") is there.
+rows=$(suites_rows) || die "cannot read the suite table $SUITE_TABLE"
+missing=()
+while read -r suite _ _ _ needs; do
+	[ "$needs" = - ] && continue
+	for f in ${needs//,/ }; do
+		[ -x "$root/${f#/}" ] || missing+=("/${f#/} (suite $suite needs it)")
+	done
+done <<< "$rows"
+[ ${#missing[@]} -eq 0 ] ||
+	die "initramfs: missing $(printf '%s, ' "${missing[@]}" | sed 's/, $//') ($SUITE_TABLE)"
 
 ( cd "$root" && find . -print0 | LC_ALL=C sort -z |
   cpio --null -o -H newc --reproducible -R 0:0 --quiet ) | gzip -1 -n > "$out/initramfs.cpio.gz.tmp"

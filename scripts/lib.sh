@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Common settings for the usertaint harness. Sourced, not run.
+# shellcheck shell=bash disable=SC2034	# the variables are for the scripts that source this
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${UT_BUILD:-$ROOT/build}
@@ -24,3 +25,23 @@ pkg_version() {
 
 # kobj VARIANT: kernel build directory for a config variant.
 kobj() { echo "$BUILD/kbuild-${1:-default}"; }
+
+# The suite table (scripts/suites, UT_SUITES for tests of the harness):
+# suites_rows prints its rows as "suite min run variants needs", and fails,
+# naming the line, on a row that is not of that form.
+SUITE_TABLE=${UT_SUITES:-$ROOT/scripts/suites}
+suites_rows() {
+	[ -f "$SUITE_TABLE" ] || die "no suite table $SUITE_TABLE"
+	awk -v f="$SUITE_TABLE" '
+		/^[ \t]*(#|$)/ { next }
+		NF != 5 || $2 !~ /^[1-9][0-9]*$/ ||
+		$3 !~ /^(host|kunit|test|scenario|reliability)$/ ||
+		($3 == "scenario" && $1 !~ /^scenario-./) ||
+		($3 == "reliability" && $1 !~ /^reliability-./) ||
+		seen[$1]++ {
+			printf "usertaint: error: %s:%d: not \"suite min run variants needs\" (min >= 1; a suite only once): %s\n", f, NR, $0 > "/dev/stderr"
+			bad = 1; next
+		}
+		{ print $1, $2, $3, $4, $5 }
+		END { exit bad }' "$SUITE_TABLE"
+}

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by /init for ut.mode=reliability: the reliability tests named in
 # ut.rel= (comma-separated: forgery+perm, stress, fuzz), TAP on ttyS1.
-# ut.seed= is the fuzzer's seed.
+# ut.seed= is the fuzzer's seed, ut.count= its number of operations
+# (default 100000): the same seed and count replay the same operations.
 exec 3>/dev/ttyS1
 irq=/sys/kernel/debug/test_taint_irq
 
@@ -37,7 +38,7 @@ stress_with_irqs() {
 for t in $(arg rel | tr ',' ' '); do
 	echo "##UT-BEGIN reliability-$t" >&3
 	case $t in
-	fuzz) sh /guest/reliability/run.sh fuzz "$(arg seed)" >&3 2>&1 ;;
+	fuzz) sh /guest/reliability/run.sh fuzz "$(arg seed)" "$(arg count)" >&3 2>&1 ;;
 	stress) stress_with_irqs >&3 2>&1 ;;
 	*) sh /guest/reliability/run.sh "$t" >&3 2>&1 ;;
 	esac

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Boot the kernel and initramfs in QEMU (TCG), serial console, no reboot.
 #
-# boot.sh [options] -- KERNEL INITRD
-#   -m MODE        guest mode: demo, test, shell, scenario   (ut.mode=)
+# boot.sh [options] KERNEL INITRD
+#   -m MODE        guest mode (ut.mode=): demo, shell, kunit, test (guest/test.sh),
+#                  scenario (ut.scenario=NAME), reliability (ut.rel=NAME[,NAME]
+#                  ut.seed=N ut.count=N); guest/init runs guest/MODE.sh
 #   -a ARGS        extra kernel command line
 #   -t SECONDS     kill the guest after this long (default 180)
 #   -c FILE        console log (ttyS0); -r FILE results log (ttyS1)

@@ -4,13 +4,15 @@
  * through reasons and comms. Reasons with control bytes must be refused
  * (EINVAL, nothing changes); accepted ones (quotes, backslashes, fake
  * "ts=... origin=kernel" text) must appear once, escaped, on one line,
- * and in the rate-limited "taint: U set by ..." kernel notice.
+ * and in the rate-limited "taint: U set by ..." kernel notice, and
+ * taint_reason must read back the latest accepted reason. The escaping
+ * expected is model_escape() (rel.h), the ABI's rule, not the parser's.
  *
- * Needs a fresh boot (it uses up to 12 of the 32 user slots of the log
- * and relies on the notice's rate limit, 10 per 5 s, not being used up).
+ * Needs a fresh boot (it uses 8 of the 16 user slots of the log and relies
+ * on the notice's rate limit, 10 per 5 s, not being used up).
  * usage: taint_forgery
  */
-#include "tl.h"
+#include "rel.h"
 
 #include <sys/klog.h>
 #include <sys/prctl.h>
@@ -80,10 +82,10 @@ static int count_str(const char *hay, const char *needle)
 int main(void)
 {
 	int nr = sizeof(rcases) / sizeof(rcases[0]), i, fd, nacc = 0;
-	char esc[TL_REASON_MAX * 4 + 2], cesc[80], want[800], comm0[17] = "";
-	char *log0, *log1, *k;
-	size_t l0, l1, klen;
-	struct tl_log a, b;
+	char esc[TAINT_REASON_MAX * 4 + 2], cesc[80], want[800], comm0[17] = "";
+	char *log0, *log1, *k, *rs0, *rs1;
+	size_t l0 = 0, l1 = 0, klen, rl0 = 0, rl1 = 0;
+	struct rlog a, b;
 	pid_t me = getpid();
 
 	tap_plan(nr + 7);
@@ -101,7 +103,8 @@ int main(void)
 		prctl(PR_SET_NAME, c->comm ? c->comm : comm0);
 		m0 = read_mask();
 		log0 = read_all(P_LOG, 65536, &l0);
-		tl_parse(log0, l0, &a);
+		rs0 = read_all(P_REASON, 4096, &rl0);
+		rlog_parse(log0, l0, &a);
 		fd = open(P_REASON, O_WRONLY | O_CLOEXEC);
 		r = pwrite(fd, c->bytes, len, c->off);
 		err = errno;
@@ -109,24 +112,27 @@ int main(void)
 		prctl(PR_SET_NAME, comm0);
 		m1 = read_mask();
 		log1 = read_all(P_LOG, 65536, &l1);
-		ok = tl_parse(log1, l1, &b);
+		rs1 = read_all(P_REASON, 4096, &rl1);
+		ok = rlog_parse(log1, l1, &b) && rs0 && rs1;
 		if (!ok)
-			diag("taint_log not well-formed: %s", b.err);
+			diag("taint_log not a v2 log: %s", b.err);
 		if (!c->accept) {
-			ok = ok && r < 0 && err == EINVAL && m0 == m1 && l0 == l1 &&
-			     !memcmp(log0, log1, l0);
+			bool same = m0 == m1 && l0 == l1 && !memcmp(log0, log1, l0) &&
+				    rs0 && rs1 && rl0 == rl1 && !memcmp(rs0, rs1, rl0);
+
+			ok = ok && r < 0 && err == EINVAL && same;
 			if (r >= 0 || err != EINVAL)
 				diag("write returned %zd (%s), want EINVAL", r,
 				     r < 0 ? strerror(err) : "success");
-			else if (l0 != l1 || memcmp(log0, log1, l0) || m0 != m1)
-				diag("state changed by a refused write");
+			else if (!same)
+				diag("state (mask, taint_log or taint_reason) changed by a refused write");
 			tap_ok(ok, "reason with %s: refused with EINVAL, nothing changed", c->what);
 		} else {
 			nacc++;
 			rl = len;
 			if (c->bytes[rl - 1] == '\n')
 				rl--;
-			tl_escape(esc, c->bytes, rl);
+			model_escape(esc, c->bytes, rl, false);
 			if (r != (ssize_t)len)
 				diag("write returned %zd (%s)", r, r < 0 ? strerror(err) : "short");
 			for (j = 0; j < b.n; j++)
@@ -135,61 +141,81 @@ int main(void)
 					hits++;
 			snprintf(want, sizeof(want), " reason=\"%s\"", esc);
 			ok = ok && r == (ssize_t)len && hits == 1 &&
-			     b.n + (b.dropped > 0) == a.n + (a.dropped > 0) + 1 &&
-			     count_str(log1, want) == 1 && b.dropped == a.dropped;
+			     b.n == a.n + 1 && count_str(log1, want) == 1 &&
+			     b.dropped == a.dropped;
 			if (hits != 1)
 				diag("reason found on %d lines, want 1", hits);
-			if (b.n != a.n + 1)
-				diag("lines %d -> %d, want one more", a.n, b.n);
+			if (b.n != a.n + 1 || b.dropped != a.dropped)
+				diag("lines %d -> %d, dropped %ld -> %ld: want one more line", a.n, b.n,
+				     a.dropped, b.dropped);
+			/* taint_reason reads back this reason */
+			if (!rs1 || rl1 != rl + 1 || memcmp(rs1, c->bytes, rl) || rs1[rl] != '\n') {
+				ok = false;
+				diag("taint_reason reads back \"%.*s\", not this reason",
+				     rs1 ? (int)rl1 : 0, rs1 ? rs1 : "");
+			}
 			if (ok && b.n) {
-				struct tl_event *e = &b.ev[b.n - 1];
+				const struct taint_event *e = &b.ev[b.n - 1];
 				const char *want_comm = c->comm ? c->comm : comm0;
 				size_t wl = strnlen(want_comm, 15);
+				const char *line = b.line[b.n - 1];
+				size_t ll = b.line_len[b.n - 1];
 
-				ok = e->user && e->has_reason && e->pid == me &&
-				     e->comm_len == wl && !memcmp(e->comm, want_comm, wl) &&
-				     e->line_len + 1 == (size_t)(log1 + l1 - e->line) &&
-				     e->flags == 1UL << 6;
-				tl_escape(cesc, want_comm, wl);
+				ok = e->origin == TAINT_ORIGIN_USER && e->has_reason &&
+				     e->pid == (uint32_t)me && e->comm_len == wl &&
+				     !memcmp(e->comm, want_comm, wl) &&
+				     line + ll + 1 == log1 + l1 && e->flags_mask == U_BIT;
+				model_escape(cesc, want_comm, wl, false);
 				if (!ok)
 					diag("last line is not this request with comm \"%s\": %.*s",
-					     cesc, (int)e->line_len, e->line);
+					     cesc, (int)ll, line);
 			}
 			tap_ok(ok, "reason with %s: accepted, once, escaped, on its own line%s",
 			       c->what, c->comm ? " (forged comm escaped)" : "");
 		}
-		tl_free(&a);
-		tl_free(&b);
+		rlog_free(&a);
+		rlog_free(&b);
 		free(log0);
 		free(log1);
+		free(rs0);
+		free(rs1);
 	}
 
-	/* tainted: trailing text after a number must not slip in */
+	/*
+	 * tainted: trailing text after a number must not slip in. The number
+	 * is a flag not set yet, so that taking the number alone would show
+	 * in the mask and as a line (U, set by now, would record nothing).
+	 */
 	{
-		static const char v[] = "64\n" FAKE;
-		unsigned long m0;
+		char v[sizeof(FAKE) + 16];
+		unsigned long m0, m1;
 		ssize_t r;
-		int err;
+		int err, bit;
 
-		log0 = read_all(P_LOG, 65536, &l0);
 		m0 = read_mask();
+		for (bit = KFLAGS - 1; bit >= 0 && (m0 >> bit & 1); bit--)
+			;
+		snprintf(v, sizeof(v), "%lu\n" FAKE, bit >= 0 ? 1UL << bit : 0);
+		log0 = read_all(P_LOG, 65536, &l0);
 		fd = open(P_TAINTED, O_WRONLY | O_CLOEXEC);
 		r = write(fd, v, strlen(v));
 		err = errno;
 		close(fd);
+		m1 = read_mask();
 		log1 = read_all(P_LOG, 65536, &l1);
-		if (!tap_ok(r < 0 && err == EINVAL && l0 == l1 && !memcmp(log0, log1, l0),
-			    "tainted \"64\\n<fake line>\": refused with EINVAL, nothing recorded"))
-			diag("write of %zu bytes returned %zd (%s); mask %lu -> %lu; log %zu -> %zu bytes",
-			     strlen(v), r, r < 0 ? strerror(err) : "short write, accepted",
-			     m0, read_mask(), l0, l1);
+		if (!tap_ok(bit >= 0 && r < 0 && err == EINVAL && m0 == m1 && log0 && log1 &&
+			    l0 == l1 && !memcmp(log0, log1, l0),
+			    "tainted \"<a flag not set>\\n<fake line>\": refused with EINVAL, nothing set or recorded"))
+			diag("write of %zu bytes (flag bit %d) returned %zd (%s); mask %lu -> %lu; log %zu -> %zu bytes",
+			     strlen(v), bit, r, r < 0 ? strerror(err) : "short write, accepted",
+			     m0, m1, l0, l1);
 		free(log0);
 		free(log1);
 	}
 
 	log1 = read_all(P_LOG, 65536, &l1);
-	i = tl_parse(log1, l1, &b);
-	if (!tap_ok(i, "taint_log well-formed (%d lines)", b.n))
+	i = rlog_parse(log1, l1, &b);
+	if (!tap_ok(i, "taint_log is a v2 log (%d lines)", b.n))
 		diag("%s", b.err);
 	tap_ok(!has_raw_address(log1, l1), "no raw kernel address (ffff+12 hex, 0x+16 hex) in taint_log");
 	tap_ok(count_str(log1, "origin=kernel") == b.kernel_lines + 1 &&
@@ -212,8 +238,9 @@ int main(void)
 			rl = strlen(c->bytes);
 			if (c->bytes[rl - 1] == '\n')
 				rl--;
-			tl_escape(esc, c->bytes, rl);
-			tl_escape(cesc, c->comm ? c->comm : comm0, strnlen(c->comm ? c->comm : comm0, 15));
+			model_escape(esc, c->bytes, rl, false);
+			model_escape(cesc, c->comm ? c->comm : comm0,
+				     strnlen(c->comm ? c->comm : comm0, 15), false);
 			snprintf(want, sizeof(want),
 				 "taint: U set by pid %d comm \"%s\" uid 0: reason \"%s\"\n",
 				 me, cesc, esc);
@@ -244,6 +271,6 @@ int main(void)
 	}
 	free(k);
 	free(log1);
-	tl_free(&b);
+	rlog_free(&b);
 	return tap_exit();
 }

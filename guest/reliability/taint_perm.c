@@ -3,13 +3,16 @@
  * taint_perm - who may write /proc/sys/kernel/tainted and taint_reason,
  * and read taint_log. Each refused case is its own TAP test, for both
  * files, and must leave the mask, taint_reason and the full taint_log
- * text byte-identical. Two positive controls (root with every
- * capability) come last and must add exactly one line each.
+ * text byte-identical (the value written to tainted is a flag not set yet,
+ * so a wrongful acceptance would show). Two positive controls (root with
+ * every capability) come last: each must set its flag, add exactly one
+ * line (or, for a reason past the 16 kept, count one dropped request),
+ * and the reason must read back.
  *
  * usage: taint_perm [-H SETUID_HELPER]   (default /usr/bin/taint_suid_helper)
  * Runs as root in the QEMU guest only.
  */
-#include "tl.h"
+#include "rel.h"
 
 #include <grp.h>
 #include <linux/capability.h>
@@ -330,7 +333,7 @@ int main(int argc, char **argv)
 {
 	unsigned long mask;
 	int i, f, b, o, ncases = sizeof(cases) / sizeof(cases[0]);
-	struct tl_log l;
+	struct rlog l;
 	char why[300];
 
 	while ((o = getopt(argc, argv, "H:")) != -1) {
@@ -343,14 +346,20 @@ int main(int argc, char **argv)
 	if (install_helper())
 		diag("cannot install the setuid helper from %s: %s", helper_src, strerror(errno));
 
-	/* A value that would set a flag not set yet, so a wrong acceptance shows. */
+	/*
+	 * A value that would set a flag not set yet, so a wrong acceptance
+	 * shows in the mask and the log (v2 records nothing for a write
+	 * that sets nothing new). None left: the tainted control fails.
+	 */
 	mask = read_mask();
-	for (b = TL_FLAGS - 1; b > 0 && (mask >> b & 1); b--)
+	for (b = KFLAGS - 1; b >= 0 && (mask >> b & 1); b--)
 		;
-	snprintf(value[0], sizeof(value[0]), "%lu", 1UL << b);
+	if (b < 0)
+		diag("every flag is set already: a wrongly accepted write to tainted would not show; the control fails");
+	snprintf(value[0], sizeof(value[0]), "%lu", b >= 0 ? 1UL << b : 0);
 	snprintf(value[1], sizeof(value[1]), "taint_perm: must be refused");
 	diag("refused writes would set %s on tainted (flag %c) or U with a reason", value[0],
-	     tl_letters[b]);
+	     b >= 0 ? letter(b) : '-');
 
 	for (i = 0; i < ncases; i++) {
 		for (f = 0; f < 2; f++) {
@@ -383,27 +392,41 @@ int main(int argc, char **argv)
 
 	/* Positive controls: root with all capabilities is accepted. */
 	for (f = 0; f < 2; f++) {
-		struct tl_log a, c;
-		char v[64];
+		struct rlog a, c;
+		char v[64], *rs;
 		int fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+		unsigned long m0 = read_mask(), m1, bit = f ? U_BIT : b >= 0 ? 1UL << b : 0;
+		size_t rl = 0;
 		ssize_t r;
+		bool ok;
 
-		snprintf(v, sizeof(v), f ? "taint_perm control" : "%lu", 1UL << b);
-		tl_read(&a, 65536, NULL, NULL);
+		snprintf(v, sizeof(v), f ? "taint_perm control" : "%lu", bit);
+		rlog_read(&a, 65536, NULL, NULL);
 		r = fd < 0 ? -1 : write(fd, v, strlen(v));
 		if (fd >= 0)
 			close(fd);
-		tl_read(&c, 65536, NULL, NULL);
-		tap_ok(r == (ssize_t)strlen(v) &&
-		       c.user_lines + c.dropped == a.user_lines + a.dropped + 1,
-		       "%s: control: root with all capabilities writes \"%s\" (one more event or drop)",
-		       names[f], v);
-		tl_free(&a);
-		tl_free(&c);
+		m1 = read_mask();
+		rlog_read(&c, 65536, NULL, NULL);
+		rs = read_all(P_REASON, 4096, &rl);
+		ok = r == (ssize_t)strlen(v) && bit && (m1 & bit) && !((m1 ^ m0) & ~bit) &&
+		     c.user_lines + c.dropped == a.user_lines + a.dropped + 1;
+		if (f == 0)	/* it set its flag first: a line, with new= that flag */
+			ok = ok && !(m0 & bit) && c.user_lines == a.user_lines + 1 && c.n &&
+			     c.ev[c.n - 1].new_mask == bit && c.ev[c.n - 1].flags_mask == bit;
+		else		/* the latest accepted reason reads back */
+			ok = ok && rs && rl == strlen(v) + 1 && !memcmp(rs, v, rl - 1);
+		if (!tap_ok(ok, "%s: control: root with all capabilities writes \"%s\": flag set, %s",
+			    names[f], v, f ? "one more event or drop, the reason reads back" :
+			    "one more line naming the flag in new="))
+			diag("write returned %zd; mask %#lx -> %#lx; user lines %d -> %d, dropped %ld -> %ld",
+			     r, m0, m1, a.user_lines, c.user_lines, a.dropped, c.dropped);
+		free(rs);
+		rlog_free(&a);
+		rlog_free(&c);
 	}
-	if (!tap_ok(tl_read(&l, 65536, NULL, NULL), "taint_log well-formed at the end"))
+	if (!tap_ok(rlog_read(&l, 65536, NULL, NULL), "taint_log is a v2 log at the end"))
 		diag("%s", l.err);
-	tl_free(&l);
+	rlog_free(&l);
 	unlink(helper);
 	return tap_exit();
 }

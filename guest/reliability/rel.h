@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rel.h - what the reliability tests of the taint ABI share: TAP output,
+ * whole-file reads, and the taint log read through libtaint (the one parser
+ * of the format, taintctl/lib), held to the v2 ABI (build/wip/v2-abi.md).
+ *
+ * libtaint is tolerant (any field order, unknown fields, v1 lines); these
+ * tests are not: rlog_parse() refuses a log that libtaint had to excuse
+ * anything in, and compares every line with the line an explicit model of
+ * the kernel's v2 formatter prints for the parsed event (model_line()), so
+ * field order, escapes and letter order are checked byte for byte.
+ * Header-only: each test is one static binary linked with libtaint.a.
+ */
+#ifndef REL_H
+#define REL_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "taint.h"
+
+#define P_TAINTED	"/proc/sys/kernel/tainted"
+#define P_REASON	"/proc/sys/kernel/taint_reason"
+#define P_LOG		"/proc/sys/kernel/taint_log"
+
+/* Facts of the kernel under test, not of the format: */
+#define KFLAGS		19	/* TAINT_FLAGS_COUNT of linux 6.12 */
+#define KMASK		((1UL << KFLAGS) - 1)
+#define USER_KEPT	16	/* v2: the first 16 recorded user requests kept */
+#define U_BIT		(1UL << 6)
+
+/* ---- TAP ---------------------------------------------------------------- */
+
+static int tap_n, tap_failed;
+
+__attribute__((format(printf, 2, 3)))
+static inline bool tap_ok(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+	if (!ok)
+		tap_failed++;
+	return ok;
+}
+
+__attribute__((format(printf, 1, 2)))
+static inline void diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static inline void tap_plan(int n)
+{
+	printf("TAP version 13\n1..%d\n", n);
+	fflush(stdout);
+}
+
+static inline int tap_exit(void)
+{
+	diag("%d of %d checks failed", tap_failed, tap_n);
+	return tap_failed ? 1 : 0;
+}
+
+static inline double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Hex of the first @max of @len bytes, for diagnostics. */
+static inline void hexdump_str(char *out, size_t osz, const unsigned char *b,
+			       size_t len, size_t max)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len && i < max && o + 4 < osz; i++)
+		o += snprintf(out + o, osz - o, "%02x", b[i]);
+	if (len > max && o + 4 < osz)
+		snprintf(out + o, osz - o, "...");
+	else
+		out[o < osz ? o : osz - 1] = '\0';
+}
+
+/* Letter of kernel flag @bit (libtaint's table). */
+static inline char letter(unsigned int bit)
+{
+	const struct taint_flag_info *fi = taint_flag_info(bit);
+
+	return fi ? fi->letter : '?';
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+/* Everything readable from @fd, reads of @chunk bytes; malloc'd, NUL-ended. */
+static inline char *read_all_fd(int fd, size_t chunk, size_t *lenp, int *nreads)
+{
+	size_t cap = 65536, len = 0;
+	char *buf = malloc(cap + 1), *nb;
+	ssize_t r;
+	int n = 0;
+
+	if (!buf)
+		return NULL;
+	for (;;) {
+		if (len + chunk > cap) {
+			cap = (len + chunk) * 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+		}
+		r = read(fd, buf + len, chunk);
+		n++;
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		len += r;
+	}
+	buf[len] = '\0';
+	*lenp = len;
+	if (nreads)
+		*nreads = n;
+	return buf;
+}
+
+static inline char *read_all(const char *path, size_t chunk, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *b;
+	int e;
+
+	if (fd < 0)
+		return NULL;
+	b = read_all_fd(fd, chunk, lenp, NULL);
+	e = errno;
+	close(fd);
+	errno = e;
+	return b;
+}
+
+/* The taint mask (libtaint), or ~0UL if it cannot be read. */
+static inline unsigned long read_mask(void)
+{
+	uint64_t m;
+
+	return taint_read_mask(NULL, &m) ? ~0UL : (unsigned long)m;
+}
+
+/* ---- model of the kernel's v2 line formatter ---------------------------- */
+
+/*
+ * The v2 escaper as the ABI states it: \ -> \\, " -> \", every byte outside
+ * 0x20..0x7e -> \xNN in lowercase hex; in an unquoted field (@word) also
+ * the space -> \x20.  @dst holds 4 * @len + 1 bytes.
+ */
+static inline void model_escape(char *dst, const char *src, size_t len,
+				bool word)
+{
+	static const char hx[] = "0123456789abcdef";
+
+	while (len--) {
+		unsigned char c = *src++;
+
+		if (c == '\\' || c == '"') {
+			*dst++ = '\\';
+			*dst++ = c;
+		} else if (c < 0x20 || c > 0x7e || (word && c == ' ')) {
+			*dst++ = '\\';
+			*dst++ = 'x';
+			*dst++ = hx[c >> 4];
+			*dst++ = hx[c & 15];
+		} else {
+			*dst++ = c;
+		}
+	}
+	*dst = '\0';
+}
+
+/* Letters of @mask in bit order, "-" for none. */
+static inline void model_letters(char *dst, unsigned long mask)
+{
+	size_t n = taint_mask_letters(mask, dst, TAINT_KNOWN_FLAGS + 1);
+
+	if (!n)
+		strcpy(dst, "-");
+}
+
+/* The line the kernel prints for @e (v2-abi.md), into @out (1600 bytes). */
+static inline void model_line(char *out, size_t osz, const struct taint_event *e)
+{
+	char fl[TAINT_KNOWN_FLAGS + 1], nw[TAINT_KNOWN_FLAGS + 1], auid[16];
+	char comm[TAINT_COMM_MAX * 4 + 1], mod[TAINT_MODULE_MAX * 4 + 1];
+	char rs[TAINT_REASON_MAX * 4 + 1];
+	size_t n;
+
+	model_letters(fl, e->flags_mask);
+	model_letters(nw, e->new_mask);
+	if (e->auid_set)
+		snprintf(auid, sizeof(auid), "%u", e->auid);
+	else
+		strcpy(auid, "-");
+	model_escape(comm, e->comm, e->comm_len, false);
+	n = snprintf(out, osz, "ts=%s utc=%s origin=%s flags=%s new=%s pid=%u uid=%u auid=%s comm=\"%s\"",
+		     e->ts, e->utc, e->origin == TAINT_ORIGIN_USER ? "user" : "kernel",
+		     fl, nw, e->pid, e->uid, auid, comm);
+	if (e->has_module && n < osz) {
+		model_escape(mod, e->module, e->module_len, true);
+		n += snprintf(out + n, osz - n, " module=%s", mod);
+	}
+	if (e->has_caller && n < osz)
+		n += snprintf(out + n, osz - n, " caller=%s", e->caller);
+	if (e->has_reason && n < osz) {
+		model_escape(rs, e->reason, e->reason_len, false);
+		snprintf(out + n, osz - n, " reason=\"%s\"", rs);
+	}
+}
+
+/* symbol+0xoff/0xsize, lowercase hex (v2: no " [module]" suffix) */
+static inline bool caller_form(const char *s)
+{
+	const char *p = s;
+	int i;
+
+	while (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$')
+		p++;
+	if (p == s || strncmp(p, "+0x", 3))
+		return false;
+	for (i = 0; i < 2; i++) {
+		const char *d = p += 3;
+
+		while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))
+			p++;
+		if (p == d || (i == 0 && strncmp(p, "/0x", 3)))
+			return false;
+	}
+	return *p == '\0';
+}
+
+/* ---- the taint log, through libtaint ------------------------------------ */
+
+struct rlog {
+	struct taint_event *ev;
+	const char **line;	/* each event's line, inside the parsed text */
+	size_t *line_len;
+	int n, cap;
+	long dropped;		/* 0 if there is no dropped= line */
+	int user_lines, kernel_lines, reason_lines;
+	char err[512];		/* first problem; empty if well-formed */
+};
+
+static inline void rlog_free(struct rlog *l)
+{
+	free(l->ev);
+	free(l->line);
+	free(l->line_len);
+	memset(l, 0, sizeof(*l));
+}
+
+/* What is wrong with event @e (v2 ABI), or NULL. */
+static inline const char *rlog_judge(const struct taint_event *e,
+				     const char *line, size_t len)
+{
+	char want[1600];
+	size_t i;
+
+	if (e->unknown_fields)
+		return "a field the v2 ABI does not have";
+	if (!e->has_auid)
+		return "no auid= (not a v2 line)";
+	if (e->comm_len > 15)
+		return "comm longer than TASK_COMM_LEN - 1";
+	if ((e->flags_mask | e->new_mask) & ~KMASK)
+		return "a flag linux 6.12 does not have";
+	if (e->new_mask & ~e->flags_mask)
+		return "new= not within flags=";
+	if (e->origin == TAINT_ORIGIN_USER) {
+		if (!e->flags_mask)
+			return "user event with flags=- (v2 records only requests that set a bit or carry a reason)";
+		if (e->has_module || e->has_caller)
+			return "module= or caller= on a user event";
+		if (e->has_reason) {
+			if (!e->reason_len)
+				return "empty reason";
+			for (i = 0; i < e->reason_len; i++)
+				if (e->reason[i] < 0x20 || e->reason[i] > 0x7e)
+					return "reason byte that taint_reason refuses";
+			if (!(e->flags_mask & U_BIT))
+				return "reason on an event without U";
+		}
+	} else {
+		if (!e->flags_mask || (e->flags_mask & (e->flags_mask - 1)) ||
+		    e->new_mask != e->flags_mask)
+			return "kernel event not exactly one new flag";
+		if (e->has_module && !e->module_len)
+			return "empty module=";
+		if (e->has_caller && !caller_form(e->caller))
+			return "caller= not symbol+0xoff/0xsize";
+	}
+	model_line(want, sizeof(want), e);
+	if (strlen(want) != len || memcmp(want, line, len))
+		return "not the line the v2 formatter prints for its fields (order, escapes, letters)";
+	return NULL;
+}
+
+struct rlog_ctx {
+	struct rlog *l;
+	const char **start;	/* start of each line of the text */
+	size_t *len;
+	int nlines;
+};
+
+static inline void rlog_err(struct rlog_ctx *c, unsigned int lineno,
+			    const char *why)
+{
+	int k = (int)lineno - 1;
+
+	if (c->l->err[0])
+		return;
+	if (k >= 0 && k < c->nlines)
+		snprintf(c->l->err, sizeof(c->l->err), "line %u: %s: %.*s",
+			 lineno, why, (int)(c->len[k] > 300 ? 300 : c->len[k]),
+			 c->start[k]);
+	else
+		snprintf(c->l->err, sizeof(c->l->err), "line %u: %s", lineno, why);
+}
+
+static inline int rlog_on_event(const struct taint_event *e,
+				unsigned int lineno, void *arg)
+{
+	struct rlog_ctx *c = arg;
+	struct rlog *l = c->l;
+	int k = (int)lineno - 1;
+	const char *why = rlog_judge(e, c->start[k], c->len[k]);
+
+	if (why) {
+		rlog_err(c, lineno, why);
+		return -EINVAL;
+	}
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->ev = realloc(l->ev, l->cap * sizeof(*l->ev));
+		l->line = realloc(l->line, l->cap * sizeof(*l->line));
+		l->line_len = realloc(l->line_len, l->cap * sizeof(*l->line_len));
+		if (!l->ev || !l->line || !l->line_len)
+			abort();
+	}
+	l->ev[l->n] = *e;
+	l->line[l->n] = c->start[k];
+	l->line_len[l->n] = c->len[k];
+	l->n++;
+	if (e->origin == TAINT_ORIGIN_USER) {
+		l->user_lines++;
+		l->reason_lines += e->has_reason;
+	} else {
+		l->kernel_lines++;
+	}
+	return 0;
+}
+
+static inline void rlog_on_problem(unsigned int lineno, bool fatal,
+				   const char *msg, void *arg)
+{
+	(void)fatal;	/* an unknown field is a problem here too */
+	rlog_err(arg, lineno, msg);
+}
+
+/* Parse @len bytes of taint_log text into @l. True if it is a v2 log. */
+static inline bool rlog_parse(const char *text, size_t len, struct rlog *l)
+{
+	static const struct taint_log_ops ops = {
+		.event = rlog_on_event,
+		.problem = rlog_on_problem,
+	};
+	struct rlog_ctx c = { .l = l };
+	uint64_t dropped = 0;
+	const char *p, *nl;
+	int ret;
+
+	memset(l, 0, sizeof(*l));
+	if (!text) {
+		snprintf(l->err, sizeof(l->err), "no text (read failed)");
+		return false;
+	}
+	if (memchr(text, '\0', len)) {
+		snprintf(l->err, sizeof(l->err), "NUL byte in the text");
+		return false;
+	}
+	if (len && text[len - 1] != '\n') {
+		snprintf(l->err, sizeof(l->err), "no final newline");
+		return false;
+	}
+	for (p = text; p < text + len; p = nl + 1)
+		nl = memchr(p, '\n', text + len - p), c.nlines++;
+	c.start = malloc((c.nlines + 1) * sizeof(*c.start));
+	c.len = malloc((c.nlines + 1) * sizeof(*c.len));
+	if (!c.start || !c.len)
+		abort();
+	c.nlines = 0;
+	for (p = text; p < text + len; p = nl + 1) {
+		nl = memchr(p, '\n', text + len - p);
+		c.start[c.nlines] = p;
+		c.len[c.nlines++] = nl - p;
+	}
+	ret = taint_log_parse(text, len, &ops, &c, &dropped);
+	if (ret && !l->err[0])
+		snprintf(l->err, sizeof(l->err), "taint_log_parse: %d", ret);
+	if (!l->err[0] && c.nlines && !strncmp(c.start[c.nlines - 1], "dropped=", 8) &&
+	    !dropped)
+		rlog_err(&c, c.nlines, "dropped=0 (printed only when n > 0)");
+	l->dropped = (long)dropped;
+	free(c.start);
+	free(c.len);
+	return !l->err[0];
+}
+
+/* Read taint_log with reads of @chunk bytes and parse it. */
+static inline bool rlog_read(struct rlog *l, size_t chunk, char **textp,
+			     size_t *lenp)
+{
+	size_t len;
+	char *t = read_all(P_LOG, chunk, &len);
+	bool ok;
+
+	if (!t) {
+		memset(l, 0, sizeof(*l));
+		snprintf(l->err, sizeof(l->err), "read %s: %s", P_LOG,
+			 strerror(errno));
+		return false;
+	}
+	ok = rlog_parse(t, len, l);
+	if (textp) {
+		*textp = t;
+		*lenp = len;
+	} else {
+		/* the events keep no pointer into the text but line[] */
+		for (int i = 0; i < l->n; i++)
+			l->line[i] = NULL, l->line_len[i] = 0;
+		free(t);
+	}
+	return ok;
+}
+
+/* Flags whose first event is the kernel's. */
+static inline unsigned long rlog_kernel_flags(const struct rlog *l)
+{
+	unsigned long m = 0;
+
+	for (int i = 0; i < l->n; i++)
+		if (l->ev[i].origin == TAINT_ORIGIN_KERNEL)
+			m |= l->ev[i].new_mask;
+	return m;
+}
+
+/*
+ * Every set flag has exactly one event naming it in new=, no event names an
+ * unset flag there, and the mask has no bit linux 6.12 does not have.
+ */
+static inline bool rlog_first_events(const struct rlog *l, unsigned long mask,
+				     char *why, size_t wsz)
+{
+	int b, i, cnt;
+
+	if (mask & ~KMASK) {
+		snprintf(why, wsz, "mask %#lx has bits >= %d", mask, KFLAGS);
+		return false;
+	}
+	for (b = 0; b < KFLAGS; b++) {
+		for (cnt = 0, i = 0; i < l->n; i++)
+			if (l->ev[i].new_mask >> b & 1)
+				cnt++;
+		if ((mask >> b & 1) != (cnt > 0) || cnt > 1) {
+			snprintf(why, wsz, "flag %c (bit %d) %s, %d first events",
+				 letter(b), b, mask >> b & 1 ? "set" : "not set", cnt);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Raw kernel address look-alikes: ffff + 12 hex, or 0x + 16 hex. */
+static inline bool has_raw_address(const char *s, size_t len)
+{
+	size_t i, j;
+
+	for (i = 0; i + 16 <= len; i++) {
+		if (!strncasecmp(s + i, "ffff", 4)) {
+			for (j = 4; j < 16 && isxdigit((unsigned char)s[i + j]); j++)
+				;
+			if (j == 16)
+				return true;
+		}
+		if (i + 18 <= len && s[i] == '0' && s[i + 1] == 'x') {
+			for (j = 2; j < 18 && isxdigit((unsigned char)s[i + j]); j++)
+				;
+			if (j == 18)
+				return true;
+		}
+	}
+	return false;
+}
+
+#endif

@@ -2,36 +2,49 @@
 /*
  * taint_stress - concurrent writers and readers of the taint ABI.
  *
- * N writer threads (default 4, each pinned to a CPU) make R requests each
- * (default 10000), alternating between /proc/sys/kernel/taint_reason
- * ("w<T> r<I>", unique) and /proc/sys/kernel/tainted (valid values in
- * decimal, hex and octal). Meanwhile 4 readers snapshot
- * /proc/sys/kernel/taint_log: 2 with 1-byte reads (one snapshot = many
- * read() calls), 2 with one 64 KiB pread() at offset 0 (one snapshot = one
- * call). Then the log is checked against what was done. TAP on stdout.
+ * N writer threads of one process (default 4, each pinned to a CPU) make R
+ * requests each (default 10000), alternating between
+ * /proc/sys/kernel/taint_reason ("w<T> r<I>", unique) and
+ * /proc/sys/kernel/tainted (values in decimal, hex and octal, fixed by
+ * tainted_value()). Meanwhile readers snapshot /proc/sys/kernel/taint_log:
+ * 2 with 1-byte reads (one snapshot = many read() calls), 2 with one 64 KiB
+ * pread() at offset 0 (one snapshot = one call), 1 the dropped= line byte by
+ * byte, and 1 reads taint_reason. Then the log is checked against what was
+ * done, under the v2 rules (build/wip/v2-abi.md): pid= is the tgid, a
+ * tainted write that sets no new bit records nothing, the first 16 user
+ * requests are kept, taint_reason reads back the latest accepted reason.
+ * TAP on stdout.
  *
- * Run it on a fresh boot: the accounting check counts every request of
- * the boot (it uses the log's own numbers before the run as a baseline).
+ * Run it on a fresh boot: the accounting counts every request of the boot
+ * (it uses the log's own numbers before the run as a baseline).
  *
  * usage: taint_stress [-w WRITERS] [-n REQUESTS_PER_WRITER]
+ *        taint_stress --selftest    (host: the attribution check on fixed logs)
  */
-#include "tl.h"
+#include "rel.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
-#define NREADERS 5	/* 2 x 1-byte, 2 x 64 KiB, 1 x 1-byte tail */
+#define NREADERS 6	/* 2 x 1-byte, 2 x 64 KiB, dropped= tail, taint_reason */
+#define R_TAIL 4
+#define R_REASON 5
+#define MAXW 64
 
 struct writer {
 	pthread_t th;
 	int id, cpu, pinned;
 	pid_t tid;
 	long n;
-	long accepted, failed, first_errno;
+	long accepted, failed, first_errno, reasons;
+	long stale;		/* read-backs that named an older reason of ours */
+	char first_stale[160];
 	unsigned long bits;	/* bits asked for on tainted */
+	unsigned long found_set;	/* ... already set when first asked */
 	double secs;
 };
 
@@ -39,7 +52,6 @@ struct reader {
 	pthread_t th;
 	int id;
 	size_t chunk;
-	bool tail;	/* read only the dropped= line, 1 byte at a time */
 	long snaps, torn, snaps_busy, torn_busy, miscount;
 	char first_miscount[200];
 	double secs;
@@ -49,17 +61,52 @@ struct reader {
 };
 
 static atomic_int writers_done;
-static atomic_long done_req;	/* requests whose write() returned success */
-static long base_req;		/* user lines + dropped before the run */
+static atomic_long done_reasons;	/* reason writes that returned success */
+static long base_reasons;	/* reason lines + dropped before the run */
 static int nwriters;
 static atomic_int go;
 static int ncpu;
 
+/* ---- the requests ------------------------------------------------------- */
+
+/* The value writer @wid writes to tainted as its request @i (odd @i). */
+static unsigned long tainted_value(int wid, long i)
+{
+	switch (i % 8) {
+	case 1:
+		return 0;		/* sets nothing: records nothing */
+	case 3:
+		return 64;		/* U, set by the reason at i = 0 */
+	default:
+		return 1UL << ((wid * 7 + i) % KFLAGS);
+	}
+}
+
+/* The first request (< @n) in which writer @wid asks tainted for @bit, or -1. */
+static long first_request(int wid, int bit, long n)
+{
+	for (long i = 1; i < n; i += 2)
+		if (tainted_value(wid, i) == 1UL << bit)
+			return i;
+	return -1;
+}
+
+/* "w<T> r<I>" of a reason this test wrote; false if it is not one. */
+static bool our_reason(const char *s, size_t len, int nw, long n, int *wid, long *ri)
+{
+	char tail;
+
+	if (len > 40 || memchr(s, '\0', len) ||
+	    sscanf(s, "w%d r%ld%c", wid, ri, &tail) != 2)
+		return false;
+	return *wid >= 0 && *wid < nw && *ri >= 0 && *ri < n && *ri % 2 == 0;
+}
+
 static void *writer_main(void *arg)
 {
 	struct writer *w = arg;
-	char buf[64], name[16];
-	int fdt, fdr;
+	char buf[64], back[160], name[16], m[32];
+	int fdt, fdr, fdb, fdm;
 	long i;
 	double t0;
 	cpu_set_t set;
@@ -72,7 +119,9 @@ static void *writer_main(void *arg)
 	w->tid = syscall(SYS_gettid);
 	fdt = open(P_TAINTED, O_WRONLY | O_CLOEXEC);
 	fdr = open(P_REASON, O_WRONLY | O_CLOEXEC);
-	if (fdt < 0 || fdr < 0) {
+	fdb = open(P_REASON, O_RDONLY | O_CLOEXEC);
+	fdm = open(P_TAINTED, O_RDONLY | O_CLOEXEC);
+	if (fdt < 0 || fdr < 0 || fdb < 0 || fdm < 0) {
 		w->failed = w->n;
 		w->first_errno = errno;
 		return NULL;
@@ -89,19 +138,20 @@ static void *writer_main(void *arg)
 			if (i % 4 == 0)
 				buf[len++] = '\n';	/* stripped by the kernel */
 		} else {
-			unsigned long v;
+			unsigned long v = tainted_value(w->id, i);
 
 			fd = fdt;
-			switch (i % 8) {
-			case 1:
-				v = 0;
-				break;
-			case 3:
-				v = 64;
-				break;
-			default:
-				v = 1UL << ((w->id * 7 + i) % TL_FLAGS);
-				break;
+			/*
+			 * The first request for a bit is the only one of
+			 * this writer that can record it: if the bit is set
+			 * already, no line may name this writer for it.
+			 */
+			if (v & ~w->bits) {
+				ssize_t r = pread(fdm, m, sizeof(m) - 1, 0);
+
+				m[r > 0 ? r : 0] = '\0';
+				if (strtoul(m, NULL, 10) & v)
+					w->found_set |= v;
 			}
 			w->bits |= v;
 			switch ((i / 8) % 3) {
@@ -116,84 +166,153 @@ static void *writer_main(void *arg)
 				break;
 			}
 		}
-		if (pwrite(fd, buf, len, 0) == len) {
-			w->accepted++;
-			atomic_fetch_add(&done_req, 1);
-		} else {
+		if (pwrite(fd, buf, len, 0) != len) {
 			if (!w->failed++)
 				w->first_errno = errno;
+			continue;
+		}
+		w->accepted++;
+		if (fd != fdr)
+			continue;
+		w->reasons++;
+		atomic_fetch_add(&done_reasons, 1);
+		/*
+		 * Read back: the latest accepted reason. Other writers may
+		 * have written since, but never may an older reason of ours
+		 * come back after this one was accepted.
+		 */
+		{
+			ssize_t r = pread(fdb, back, sizeof(back) - 1, 0);
+			int wid;
+			long ri;
+
+			if (r > 0 && back[r - 1] == '\n' &&
+			    our_reason(back, r - 1, nwriters, w->n, &wid, &ri) &&
+			    (wid != w->id || ri == i))
+				continue;
+			if (!w->stale++)
+				snprintf(w->first_stale, sizeof(w->first_stale),
+					 "after \"w%d r%ld\" was accepted, taint_reason read \"%.*s\"",
+					 w->id, i, r > 0 ? (int)r - 1 : 0, back);
 		}
 	}
 	w->secs = now_s() - t0;
 	close(fdt);
 	close(fdr);
+	close(fdb);
+	close(fdm);
 	return NULL;
+}
+
+/* ---- readers ------------------------------------------------------------ */
+
+/* The dropped= line, 1 byte at a time, against single reads around it. */
+static void read_tail(struct reader *r, char *big, int busy)
+{
+	long lo, hi, v = -1;
+	size_t len = 0;
+	char *d, *t;
+	int fd = open(P_LOG, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = pread(fd, big, 65536, 0);
+	big[n > 0 ? n : 0] = '\0';
+	d = strstr(big, "dropped=");
+	if (!d || lseek(fd, d - big, SEEK_SET) < 0) {
+		close(fd);
+		return;
+	}
+	lo = atol(d + 8);
+	t = read_all_fd(fd, 1, &len, NULL);
+	n = pread(fd, big, 65536, 0);
+	big[n > 0 ? n : 0] = '\0';
+	d = strstr(big, "dropped=");
+	hi = d ? atol(d + 8) : -1;
+	close(fd);
+	/* lines inserted before it: a later version's text, not counted */
+	if (!t || strncmp(t, "dropped=", 8)) {
+		free(t);
+		return;
+	}
+	r->snaps++;
+	r->snaps_busy += busy;
+	if (len > 9 && t[len - 1] == '\n' && strspn(t + 8, "0123456789") == len - 9)
+		v = atol(t + 8);
+	if (v < lo || v > hi) {
+		r->torn_busy += busy;
+		if (!r->torn++)
+			snprintf(r->first_err, sizeof(r->first_err),
+				 "1-byte reads of the dropped= line gave \"%.*s\" (%ld), a 64 KiB read before it said %ld, after it %ld",
+				 (int)(len && t[len - 1] == '\n' ? len - 1 : len), t, v, lo, hi);
+	}
+	free(t);
+}
+
+/*
+ * taint_reason, read again and again: for each writer, the request numbers
+ * of its reasons seen must never go down (the latest accepted is read).
+ */
+static void read_reason(struct reader *r, long *last, int busy)
+{
+	char b[160];
+	int fd = open(P_REASON, O_RDONLY | O_CLOEXEC), wid;
+	ssize_t n;
+	long ri;
+
+	if (fd < 0)
+		return;
+	n = pread(fd, b, sizeof(b) - 1, 0);
+	close(fd);
+	if (n <= 0)
+		return;		/* before the first reason */
+	r->snaps++;
+	r->snaps_busy += busy;
+	if (b[n - 1] != '\n' || !our_reason(b, n - 1, nwriters, LONG_MAX, &wid, &ri)) {
+		if (!r->torn++)
+			snprintf(r->first_err, sizeof(r->first_err),
+				 "taint_reason read \"%.*s\": not a reason of this run", (int)n, b);
+		return;
+	}
+	if (ri < last[wid] && !r->torn++)
+		snprintf(r->first_err, sizeof(r->first_err),
+			 "taint_reason read \"w%d r%ld\" after \"w%d r%ld\"", wid, ri, wid, last[wid]);
+	if (ri > last[wid])
+		last[wid] = ri;
 }
 
 static void *reader_main(void *arg)
 {
 	struct reader *r = arg;
 	char *big = malloc(65536 + 1);
+	long last[MAXW];
 
+	for (int i = 0; i < MAXW; i++)
+		last[i] = -1;
 	while (!atomic_load(&go))
 		;
 	do {
 		int busy = !atomic_load(&writers_done);
-		long before = atomic_load(&done_req), after, got;
+		long before = atomic_load(&done_reasons), after, got;
 		double t0 = now_s();
-		struct tl_log l;
+		struct rlog l;
 		size_t len = 0;
 		char *t = NULL;
-		int fd = open(P_LOG, O_RDONLY | O_CLOEXEC);
+		int fd;
 		ssize_t n;
 
-		if (fd < 0)
-			break;
-		if (r->tail) {
-			/* where the dropped= line is now, and its value */
-			long lo, hi, v;
-			char *d;
-
-			n = pread(fd, big, 65536, 0);
-			big[n > 0 ? n : 0] = '\0';
-			d = strstr(big, "dropped=");
-			if (!d) {
-				close(fd);
-				continue;
-			}
-			lo = atol(d + 8);
-			if (lseek(fd, d - big, SEEK_SET) < 0)
-				break;
-			t = read_all_fd(fd, 1, &len, NULL);
-			n = pread(fd, big, 65536, 0);
-			big[n > 0 ? n : 0] = '\0';
-			d = strstr(big, "dropped=");
-			hi = d ? atol(d + 8) : -1;
-			close(fd);
-			r->snaps++;
-			r->snaps_busy += busy;
-			v = -1;
-			if (!t || strncmp(t, "dropped=", 8)) {
-				/* lines were inserted before it: a later
-				 * version's text, not a mix; not counted */
-				r->snaps--;
-				r->snaps_busy -= busy;
-				free(t);
-				continue;
-			}
-			if (len > 9 && t[len - 1] == '\n' &&
-			    strspn(t + 8, "0123456789") == len - 9)
-				v = atol(t + 8);
-			if (v < lo || v > hi) {
-				r->torn_busy += busy;
-				if (!r->torn++)
-					snprintf(r->first_err, sizeof(r->first_err),
-						 "1-byte reads of the dropped= line gave \"%.*s\" (%ld), a 64 KiB read before it said %ld, after it %ld",
-						 (int)(len && t[len - 1] == '\n' ? len - 1 : len), t, v, lo, hi);
-			}
-			free(t);
+		if (r->id == R_TAIL) {
+			read_tail(r, big, busy);
 			continue;
 		}
+		if (r->id == R_REASON) {
+			read_reason(r, last, busy);
+			continue;
+		}
+		fd = open(P_LOG, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			break;
 		if (r->chunk == 1) {
 			t = read_all_fd(fd, 1, &len, NULL);
 		} else {
@@ -205,38 +324,233 @@ static void *reader_main(void *arg)
 			}
 		}
 		close(fd);
-		after = atomic_load(&done_req);
+		after = atomic_load(&done_reasons);
 		r->secs += now_s() - t0;
 		if (!t)
 			break;
 		r->snaps++;
 		r->snaps_busy += busy;
-		if (!tl_parse(t, len, &l)) {
+		if (!rlog_parse(t, len, &l)) {
 			r->torn++;
 			r->torn_busy += busy;
 			if (r->torn == 1) {
-				snprintf(r->first_err, sizeof(r->first_err),
-					 "%s", l.err);
+				snprintf(r->first_err, sizeof(r->first_err), "%s", l.err);
 				r->first_text = malloc(len + 1);
 				memcpy(r->first_text, t, len + 1);
 				r->first_len = len;
 			}
 		} else {
-			/* the snapshot's count of requests must lie between
-			 * what was done before it and after it (+ in flight) */
-			got = l.user_lines + l.dropped - base_req;
-			if ((got < before || got > after + nwriters) &&
-			    !r->miscount++)
+			/*
+			 * Every accepted reason is a reason line or counted
+			 * in dropped=; nothing else is counted there (a
+			 * tainted write is kept, as it set a flag first, or
+			 * not recorded). So the snapshot's count lies between
+			 * the reasons done before it and after it (+ in flight).
+			 */
+			got = l.reason_lines + l.dropped - base_reasons;
+			if ((got < before || got > after + nwriters) && !r->miscount++)
 				snprintf(r->first_miscount, sizeof(r->first_miscount),
-					 "user lines %d + dropped %ld - base %ld = %ld, requests done before %ld, after %ld",
-					 l.user_lines, l.dropped, base_req, got, before, after);
+					 "reason lines %d + dropped %ld - base %ld = %ld, reasons done before %ld, after %ld",
+					 l.reason_lines, l.dropped, base_reasons, got, before, after);
 		}
-		tl_free(&l);
+		rlog_free(&l);
 		if (t != big)
 			free(t);
 	} while (!atomic_load(&writers_done));
 	free(big);
 	return NULL;
+}
+
+/* ---- the checks of the final log ---------------------------------------- */
+
+/*
+ * Each user line after the first @skip is one request of a writer of this
+ * process: pid= the tgid @tgid, uid 0, comm "tw<k>", and either a reason
+ * "w<k> r<i>" with flags=U, or a tainted request that set its one bit
+ * first: flags = new = that bit, which can only be writer k's first request
+ * asking for it (a later one finds the bit set and records nothing), and
+ * only if writer k did not find the bit set just before that request
+ * (@found_set[k], NULL for none). The requests of each writer appear in the
+ * order it made them.
+ * Returns the number of bad lines; the first is described in @why.
+ */
+static int check_attribution(const struct rlog *l, int skip, pid_t tgid, int nw,
+			     long per, const unsigned long *found_set,
+			     int *bad_pid, char *why, size_t wsz)
+{
+	long last[MAXW];
+	int i, u = 0, bad = 0;
+
+	*bad_pid = 0;
+	*why = '\0';
+	for (i = 0; i < nw; i++)
+		last[i] = -1;
+	for (i = 0; i < l->n; i++) {
+		const struct taint_event *e = &l->ev[i];
+		const char *what = NULL;
+		int k = -1, wid;
+		long ri = -1;
+		char *endp = (char *)"";
+
+		if (e->origin != TAINT_ORIGIN_USER || u++ < skip)
+			continue;
+		if (e->pid != (uint32_t)tgid && !(*bad_pid)++ && !*why)
+			snprintf(why, wsz, "line %d: pid=%u, the writers' process is %d (pid= must be the tgid)",
+				 i + 1, e->pid, tgid);
+		if (e->comm_len >= 3 && !strncmp(e->comm, "tw", 2))
+			k = strtol(e->comm + 2, &endp, 10);
+		if (k < 0 || k >= nw || *endp || e->uid != 0) {
+			what = "not one of the writer threads (comm tw<k>, uid 0)";
+		} else if (e->has_reason) {
+			if (!our_reason(e->reason, e->reason_len, nw, per, &wid, &ri) || wid != k)
+				what = "reason not written by the thread named in comm";
+			else if (e->flags_mask != U_BIT)
+				what = "reason line with flags other than U";
+		} else if (!e->flags_mask || (e->flags_mask & (e->flags_mask - 1)) ||
+			   e->new_mask != e->flags_mask) {
+			what = "tainted line that is not one request's bit, set first";
+		} else {
+			ri = first_request(k, __builtin_ctzl(e->flags_mask), per);
+			if (ri < 0)
+				what = "flag this writer never asked for";
+			else if (found_set && (found_set[k] & e->flags_mask))
+				what = "flag this writer found set before it asked for it";
+		}
+		if (!what && ri <= last[k])
+			what = "out of the writer's request order";
+		if (!what) {
+			last[k] = ri;
+			continue;
+		}
+		if (!bad++ && !*why)
+			snprintf(why, wsz, "line %d: %s: %.*s", i + 1, what,
+				 (int)(l->line_len[i] > 300 ? 300 : l->line_len[i]),
+				 l->line[i] ? l->line[i] : "");
+	}
+	return bad;
+}
+
+/*
+ * v2 keeps the first 16 recorded user requests and later only those that
+ * set a flag first: every user line past the 16th sets a flag first, and
+ * nothing is dropped before 16 lines are kept.
+ */
+static bool check_kept(const struct rlog *l, char *why, size_t wsz)
+{
+	int i, u = 0;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->ev[i].origin != TAINT_ORIGIN_USER || ++u <= USER_KEPT)
+			continue;
+		if (!l->ev[i].new_mask) {
+			snprintf(why, wsz, "user line %d (line %d) kept although it set no flag first", u, i + 1);
+			return false;
+		}
+	}
+	if (l->dropped && u < USER_KEPT) {
+		snprintf(why, wsz, "dropped=%ld with only %d user lines kept", l->dropped, u);
+		return false;
+	}
+	return true;
+}
+
+/* ---- self-test on the host: the attribution check can fail -------------- */
+
+static int selftest_one(const char *name, const char *text, bool want_ok,
+			pid_t tgid, const unsigned long *found_set)
+{
+	struct rlog l;
+	char why[600];
+	int bad = 0, bad_pid;
+	bool ok;
+
+	ok = rlog_parse(text, strlen(text), &l);
+	if (ok) {
+		bad = check_attribution(&l, 0, tgid, 2, 40, found_set, &bad_pid,
+					why, sizeof(why));
+		ok = !bad && !bad_pid && check_kept(&l, why, sizeof(why));
+	} else {
+		snprintf(why, sizeof(why), "%s", l.err);
+	}
+	tap_ok(ok == want_ok, "selftest: %s: %s", name, want_ok ? "passes" : "fails");
+	if (!ok)
+		diag("  %s", why);
+	rlog_free(&l);
+	return 0;
+}
+
+#define L(ts, fl, nw, pid, comm, rest) \
+	"ts=" ts " utc=- origin=user flags=" fl " new=" nw " pid=" pid " uid=0 auid=- comm=\"" comm "\"" rest "\n"
+
+static int selftest(void)
+{
+	/* writers 0 and 1, 40 requests each: w0 first asks bit b0 in its
+	 * request 5, w1 bit b1 in its request 7 */
+	int b0 = __builtin_ctzl(tainted_value(0, 5)), b1 = __builtin_ctzl(tainted_value(1, 7));
+	char good[1024], s[2048], f0[64], f1[64];
+
+	tap_plan(20);
+	snprintf(f0, sizeof(f0), "flags=%c new=%c", letter(b0), letter(b0));
+	snprintf(f1, sizeof(f1), "flags=%c new=%c", letter(b1), letter(b1));
+	snprintf(good, sizeof(good), "%s%s%s",
+		 L("1.000000", "U", "U", "50", "tw0", " reason=\"w0 r0\""),
+		 L("1.000001", "U", "-", "50", "tw1", " reason=\"w1 r0\""),
+		 L("1.000002", "U", "-", "50", "tw0", " reason=\"w0 r4\""));
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n%s",
+		 good, f0, L("1.000004", "U", "-", "50", "tw0", " reason=\"w0 r6\""));
+	selftest_one("reasons and a first set, in request order", s, true, 50, NULL);
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw1\"\n",
+		 good, f1);
+	selftest_one("another writer's first set of its bit", s, true, 50, NULL);
+	snprintf(s, sizeof(s), "%s%sts=1.000004 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw1\"\n",
+		 good, L("1.000003", "U", "-", "50", "tw1", " reason=\"w1 r38\""), f1);
+	selftest_one("a first set after a later reason of the same writer", s, false, 50, NULL);
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n",
+		 good, f1);
+	selftest_one("a bit the writer named in comm never asked for", s, false, 50, NULL);
+	{
+		unsigned long fs[2] = { 1UL << b0, 0 };
+
+		snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n",
+			 good, f0);
+		selftest_one("a first set by a writer that found the bit set", s, false, 50, fs);
+	}
+	/* w0's request 3 asks 64 (U), set by its reason 0 already */
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user flags=U new=- pid=50 uid=0 auid=- comm=\"tw0\"\n",
+		 L("1.000000", "U", "U", "50", "tw0", " reason=\"w0 r0\""));
+	selftest_one("a tainted write that set nothing, recorded", s, false, 50, NULL);
+	selftest_one("pid= a thread id, not the tgid",
+		     L("1.000000", "U", "U", "51", "tw0", " reason=\"w0 r0\""), false, 50, NULL);
+	selftest_one("a reason under the wrong writer's comm",
+		     L("1.000000", "U", "U", "50", "tw1", " reason=\"w0 r0\""), false, 50, NULL);
+	selftest_one("fields out of order (libtaint takes it, v2 does not)",
+		     "ts=1.000000 utc=- origin=user flags=U new=U uid=0 pid=50 auid=- comm=\"tw0\" reason=\"w0 r0\"\n",
+		     false, 50, NULL);
+
+	/* rel.h's v2 line model: what a kernel prints, and near misses */
+#define K0 "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"ins\\\"mod\\x01\" module=my\\x20mod\n"
+#define K1 "ts=0.600000 utc=2026-12-03T08:00:00Z origin=kernel flags=W new=W pid=0 uid=0 auid=4294967294 comm=\"swapper/0\" module=lkdtm caller=lkdtm_WARNING.cold+0x1d/0x30\n"
+	snprintf(s, sizeof(s), "%s%s%s", K0, K1, good);
+	selftest_one("kernel lines with module= and caller=", s, true, 50, NULL);
+	snprintf(s, sizeof(s), "%s%sdropped=3\n", K0, good);
+	selftest_one("dropped= before 16 user lines are kept", s, false, 50, NULL);
+	selftest_one("uppercase hex escape", "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"a\\x0A\"\n",
+		     false, 50, NULL);
+	selftest_one("escape of a byte that needs none", "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"\\x41\"\n",
+		     false, 50, NULL);
+	selftest_one("a raw space in module= (\\x20 wanted)", "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"a\" module=my mod\n",
+		     false, 50, NULL);
+	selftest_one("letters out of bit order", L("1.000000", "WU", "U", "50", "tw0", " reason=\"w0 r0\""),
+		     false, 50, NULL);
+	selftest_one("a v1 caller with \" [module]\"", "ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm=\"a\" caller=f+0x1/0x2 [m]\n",
+		     false, 50, NULL);
+	selftest_one("a raw address as caller", "ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm=\"a\" caller=0xffffffff81000000\n",
+		     false, 50, NULL);
+	selftest_one("a v1 line (no auid=)", "ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"a\"\n",
+		     false, 50, NULL);
+	selftest_one("dropped=0", "dropped=0\n", false, 50, NULL);
+	selftest_one("no final newline", "dropped=1", false, 50, NULL);
+	return tap_exit();
 }
 
 /* Print the torn snapshot's lines around the problem, as diagnostics. */
@@ -257,17 +571,19 @@ static void show_text(const char *t, size_t len, int maxlines)
 
 int main(int argc, char **argv)
 {
-	struct writer w[64];
+	static struct writer w[MAXW];
 	struct reader r[NREADERS];
-	int nw = 4, i, j, o;
-	long per = 10000, accepted = 0, failed = 0;
+	int nw = 4, i, o, bad_pid;
+	long per = 10000, accepted = 0, failed = 0, reasons = 0, stale = 0;
 	unsigned long bits = 0, mask0, mask;
-	struct tl_log l0, l1;
-	char *t64, *t1, why[256];
+	struct rlog l0, l1;
+	char *t64, *t1, why[512];
 	size_t len64, len1;
-	long base, reasons_dup = 0, reasons_foreign = 0, bad_attr = 0;
+	long reasons_dup = 0, reasons_foreign = 0;
 	double t0, secs;
 
+	if (argc == 2 && !strcmp(argv[1], "--selftest"))
+		return selftest();
 	while ((o = getopt(argc, argv, "w:n:")) != -1) {
 		switch (o) {
 		case 'w':
@@ -277,31 +593,29 @@ int main(int argc, char **argv)
 			per = atol(optarg);
 			break;
 		default:
-			fprintf(stderr, "usage: taint_stress [-w N] [-n REQ]\n");
+			fprintf(stderr, "usage: taint_stress [-w N] [-n REQ] | --selftest\n");
 			return 2;
 		}
 	}
-	if (nw < 1 || nw > 64 || per < 1)
+	if (nw < 1 || nw > MAXW || per < 1)
 		return 2;
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	tap_plan(13);
-	diag("taint_stress: %d writers x %ld requests, %d readers (2 x 1-byte, 2 x 64 KiB), %d CPUs",
-	     nw, per, NREADERS, ncpu);
+	tap_plan(16);
+	diag("taint_stress: %d writer threads of pid %d x %ld requests, %d readers (2 x 1-byte, 2 x 64 KiB, dropped= tail, taint_reason), %d CPUs",
+	     nw, getpid(), per, NREADERS, ncpu);
 
 	mask0 = read_mask();
-	if (!tl_read(&l0, 65536, NULL, NULL))
-		diag("log before the run is not well-formed: %s", l0.err);
-	base = l0.user_lines + l0.dropped;
-	base_req = base;
+	if (!rlog_read(&l0, 65536, NULL, NULL))
+		diag("log before the run is not a v2 log: %s", l0.err);
+	base_reasons = l0.reason_lines + l0.dropped;
 	nwriters = nw;
-	diag("before: mask=%lu, %d kernel lines, %d user lines, dropped=%ld",
-	     mask0, l0.kernel_lines, l0.user_lines, l0.dropped);
+	diag("before: mask=%lu, %d kernel lines, %d user lines (%d with a reason), dropped=%ld",
+	     mask0, l0.kernel_lines, l0.user_lines, l0.reason_lines, l0.dropped);
 
 	for (i = 0; i < NREADERS; i++) {
 		memset(&r[i], 0, sizeof(r[i]));
 		r[i].id = i;
-		r[i].chunk = i < 2 || i == 4 ? 1 : 65536;
-		r[i].tail = i == 4;
+		r[i].chunk = i < 2 || i == R_TAIL ? 1 : 65536;
 		pthread_create(&r[i].th, NULL, reader_main, &r[i]);
 	}
 	for (i = 0; i < nw; i++) {
@@ -317,10 +631,12 @@ int main(int argc, char **argv)
 		pthread_join(w[i].th, NULL);
 		accepted += w[i].accepted;
 		failed += w[i].failed;
+		reasons += w[i].reasons;
+		stale += w[i].stale;
 		bits |= w[i].bits;
-		diag("writer %d: cpu %d%s, tid %d, %ld accepted, %ld failed%s%s, %.2f s",
+		diag("writer %d: cpu %d%s, tid %d, %ld accepted (%ld reasons), %ld failed%s%s, %.2f s",
 		     i, w[i].cpu, w[i].pinned ? " (pinned)" : " (NOT pinned)",
-		     w[i].tid, w[i].accepted, w[i].failed,
+		     w[i].tid, w[i].accepted, w[i].reasons, w[i].failed,
 		     w[i].failed ? ", first errno " : "",
 		     w[i].failed ? strerror(w[i].first_errno) : "", w[i].secs);
 	}
@@ -341,92 +657,90 @@ int main(int argc, char **argv)
 		diag("cannot read %s: %s", P_LOG, strerror(errno));
 		return 1;
 	}
-	if (!tap_ok(tl_parse(t64, len64, &l1), "final taint_log well-formed (%zu bytes)", len64))
+	if (!tap_ok(rlog_parse(t64, len64, &l1), "final taint_log is a v2 log (%zu bytes)", len64))
 		diag("%s", l1.err);
 	tap_ok(len1 == len64 && !memcmp(t1, t64, len64),
 	       "quiescent: 1-byte reads give the same text as one 64 KiB read");
-	diag("after: %d kernel lines, %d user lines, dropped=%ld", l1.kernel_lines,
-	     l1.user_lines, l1.dropped);
+	diag("after: %d kernel lines, %d user lines (%d with a reason), dropped=%ld",
+	     l1.kernel_lines, l1.user_lines, l1.reason_lines, l1.dropped);
 
 	/* 4: first events */
 	mask = read_mask();
 	diag("mask before %lu (%#lx), after %lu (%#lx), asked for %#lx", mask0, mask0,
-	     mask, mask, bits | (1UL << 6));
-	if (!tap_ok(tl_check_first_events(&l1, mask, why, sizeof(why)),
+	     mask, mask, bits | U_BIT);
+	if (!tap_ok(rlog_first_events(&l1, mask, why, sizeof(why)),
 		    "exactly one first event (new=) per set flag, none for unset flags"))
 		diag("%s", why);
 
 	/* 5: mask = before | asked | kernel's */
 	{
-		unsigned long allowed = mask0 | bits | (1UL << 6) | tl_kernel_flags(&l1);
-		unsigned long want = bits | (1UL << 6);
+		unsigned long allowed = mask0 | bits | U_BIT | rlog_kernel_flags(&l1);
+		unsigned long want = bits | U_BIT;
 
 		if (!tap_ok(!(mask & ~allowed) && (mask & want) == want,
 			    "mask holds the bits asked for and nothing else but the kernel's"))
 			diag("extra %#lx missing %#lx", mask & ~allowed, want & ~mask);
 	}
 
-	/* 6, 7: reasons unique, attributed to the right thread */
+	/* 6: reasons unique and ours */
 	for (i = 0; i < l1.n; i++) {
-		struct tl_event *e = &l1.ev[i];
+		const struct taint_event *e = &l1.ev[i];
 		int wid;
 		long ri;
-		char tail;
 
-		if (!e->user)
+		if (!e->has_reason)
 			continue;
-		for (j = 0; j < i; j++)
-			if (e->has_reason && l1.ev[j].has_reason &&
-			    l1.ev[j].reason_len == e->reason_len &&
-			    !memcmp(l1.ev[j].reason, e->reason, e->reason_len)) {
-				if (!reasons_dup++)
-					diag("duplicate reason \"%s\" on lines %d and %d",
-					     e->reason, j + 1, i + 1);
-			}
-		if (e->has_reason) {
-			if (sscanf(e->reason, "w%d r%ld%c", &wid, &ri, &tail) != 2 ||
-			    wid < 0 || wid >= nw || ri % 2) {
-				if (!reasons_foreign++)
-					diag("reason not written by this test: \"%s\"", e->reason);
-				continue;
-			}
-			if (e->pid != w[wid].tid ||
-			    strncmp(e->comm, "tw", 2) || atoi(e->comm + 2) != wid ||
-			    e->flags != (1UL << 6) || e->uid != 0) {
-				if (!bad_attr++)
-					diag("line %d misattributed: %.*s (writer tid %d)", i + 1,
-					     (int)e->line_len, e->line, w[wid].tid);
-			}
-		} else if (!strncmp(e->comm, "tw", 2)) {
-			wid = atoi(e->comm + 2);
-			if (wid < 0 || wid >= nw || e->pid != w[wid].tid ||
-			    (e->flags & ~w[wid].bits)) {
-				if (!bad_attr++)
-					diag("line %d misattributed: %.*s", i + 1,
-					     (int)e->line_len, e->line);
-			}
-		}
+		for (int j = 0; j < i; j++)
+			if (l1.ev[j].has_reason && l1.ev[j].reason_len == e->reason_len &&
+			    !memcmp(l1.ev[j].reason, e->reason, e->reason_len) &&
+			    !reasons_dup++)
+				diag("duplicate reason \"%s\" on lines %d and %d",
+				     e->reason, j + 1, i + 1);
+		if (!our_reason(e->reason, e->reason_len, nw, per, &wid, &ri) &&
+		    !reasons_foreign++)
+			diag("reason not written by this test: \"%s\"", e->reason);
 	}
-	tap_ok(!reasons_dup && !reasons_foreign, "no reason appears twice, all are ours (%ld dup, %ld foreign)",
+	tap_ok(!reasons_dup && !reasons_foreign,
+	       "no reason appears twice, all are ours (%ld dup, %ld foreign)",
 	       reasons_dup, reasons_foreign);
-	tap_ok(!bad_attr, "each user line names its writer thread (pid, comm, uid, flags)");
 
-	/* 8: accounting */
+	/* 7, 8: attribution */
 	{
-		long got = l1.user_lines + l1.dropped - base;
+		unsigned long found_set[MAXW];
+		int bad;
 
-		tap_ok(got == accepted,
-		       "user lines + dropped grew by the accepted requests (%d + %ld - %ld = %ld, want %ld)",
-		       l1.user_lines, l1.dropped, base, got, accepted);
+		for (i = 0; i < nw; i++)
+			found_set[i] = w[i].found_set;
+		bad = check_attribution(&l1, l0.user_lines, getpid(), nw, per,
+					found_set, &bad_pid, why, sizeof(why));
+
+		if (*why)
+			diag("%s", why);
+		tap_ok(!bad_pid, "pid= on every user line is the writers' tgid %d, not a thread id (%d not)",
+		       getpid(), bad_pid);
+		tap_ok(!bad, "each user line is one request of the writer thread its comm names: its reason, or its first request for the one bit it set; in request order (%d not)",
+		       bad);
 	}
-	/* 9: the first 32 user requests of the boot are all kept */
-	tap_ok(l1.user_lines >= (base + accepted < TL_USER_MAX ? base + accepted : TL_USER_MAX),
-	       "at least min(32, requests) user lines kept (%d)", l1.user_lines);
 
-	/* 10, 11: reader snapshots */
+	/* 9: accounting */
+	{
+		long got = l1.reason_lines + l1.dropped - base_reasons;
+
+		tap_ok(got == reasons,
+		       "reason lines + dropped grew by the accepted reasons, tainted writes not counted (%d + %ld - %ld = %ld, want %ld)",
+		       l1.reason_lines, l1.dropped, base_reasons, got, reasons);
+	}
+	/* 10: the first 16 user requests of the boot are all kept */
+	if (!tap_ok(check_kept(&l1, why, sizeof(why)),
+		    "the first %d user requests kept, later ones only when they set a flag first (%d user lines, dropped=%ld)",
+		    USER_KEPT, l1.user_lines, l1.dropped))
+		diag("%s", why);
+
+	/* 11, 12: reader snapshots */
 	for (i = 0; i < NREADERS; i++)
-		diag("reader %d (%zu-byte reads%s): %ld snapshots (%ld during writes, %.3f s each), %ld torn (%ld during writes), %ld miscounted",
-		     i, r[i].chunk, r[i].tail ? ", dropped= line only" : "", r[i].snaps, r[i].snaps_busy,
+		diag("reader %d (%s): %ld snapshots (%ld during writes, %.3f s each), %ld bad (%ld during writes), %ld miscounted",
+		     i, i == R_REASON ? "taint_reason" : i == R_TAIL ? "dropped= line, 1-byte reads" :
+		     r[i].chunk == 1 ? "1-byte reads" : "64 KiB reads", r[i].snaps, r[i].snaps_busy,
 		     r[i].snaps ? r[i].secs / r[i].snaps : 0.0, r[i].torn,
 		     r[i].torn_busy, r[i].miscount);
 	for (o = 0; o < 2; o++) {
@@ -441,14 +755,15 @@ int main(int argc, char **argv)
 				bad = &r[i];
 		}
 		tap_ok(!torn && busy > 0,
-		       "%s reader snapshots during the run well-formed (%ld of %ld torn, %ld taken during writes)",
+		       "%s reader snapshots during the run are v2 logs (%ld of %ld not, %ld taken during writes)",
 		       o ? "64 KiB single-read" : "1-byte", torn, snaps, busy);
 		if (bad) {
-			diag("first torn snapshot (reader %d): %s", bad->id, bad->first_err);
+			diag("first bad snapshot (reader %d): %s", bad->id, bad->first_err);
 			show_text(bad->first_text, bad->first_len, 80);
 		}
 	}
 
+	/* 13: counts of single-read snapshots */
 	for (o = 0; o < 2; o++) {
 		long mis = 0;
 		struct reader *bad = NULL;
@@ -465,10 +780,10 @@ int main(int argc, char **argv)
 		 * that is measured and reported, not asserted.
 		 */
 		if (o)
-			tap_ok(!mis, "64 KiB single-read reader snapshots count between the requests done before and after them (%ld not)",
+			tap_ok(!mis, "64 KiB single-read snapshots count between the reasons done before and after them (%ld not)",
 			       mis);
 		else
-			diag("1-byte reader snapshots outside the requests done before and after them: %ld (not a snapshot by the ABI)",
+			diag("1-byte snapshots outside the reasons done before and after them: %ld (not a snapshot by the ABI)",
 			     mis);
 		if (bad)
 			diag("first (reader %d): %s", bad->id, bad->first_miscount);
@@ -476,14 +791,43 @@ int main(int argc, char **argv)
 
 	/* Measured, not asserted: see above. */
 	diag("dropped= line read 1 byte at a time during writes: %ld of %ld reads outside the values single reads gave before and after (%ld during writes)",
-	     r[4].torn, r[4].snaps, r[4].snaps_busy);
-	if (r[4].torn)
-		diag("first: %s", r[4].first_err);
+	     r[R_TAIL].torn, r[R_TAIL].snaps, r[R_TAIL].snaps_busy);
+	if (r[R_TAIL].torn)
+		diag("first: %s", r[R_TAIL].first_err);
 
-	/* 15: no raw addresses */
+	/* 14, 15: taint_reason reads back the latest accepted reason */
+	for (i = 0; i < nw; i++)
+		if (w[i].stale) {
+			diag("writer %d: %s", i, w[i].first_stale);
+			break;
+		}
+	if (r[R_REASON].torn)
+		diag("reader: %s", r[R_REASON].first_err);
+	tap_ok(!stale && !r[R_REASON].torn && r[R_REASON].snaps_busy > 0,
+	       "taint_reason never reads back an older reason of a writer once a newer one was accepted (%ld writer read-backs, %ld of %ld reader reads bad)",
+	       stale, r[R_REASON].torn, r[R_REASON].snaps);
+	{
+		size_t n;
+		char *b = read_all(P_REASON, 4096, &n);
+		bool ok = false;
+		int wid;
+		long ri, lastr = -1;
+
+		if (b && n && b[n - 1] == '\n' && our_reason(b, n - 1, nw, per, &wid, &ri)) {
+			lastr = (per - 1) & ~1L;	/* each writer's last request that is a reason */
+			ok = ri == lastr;
+		}
+		tap_ok(ok, "after the run taint_reason reads the last reason of one of the writers (\"%.*s\", want \"w<k> r%ld\")",
+		       b && n ? (int)n - 1 : 0, b ? b : "", (per - 1) & ~1L);
+		free(b);
+	}
+
+	/* 16: no raw addresses */
 	tap_ok(!has_raw_address(t64, len64), "no raw kernel address in taint_log");
 
-	tl_free(&l0);
-	tl_free(&l1);
+	rlog_free(&l0);
+	rlog_free(&l1);
+	free(t64);
+	free(t1);
 	return tap_exit();
 }

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Sourced by /init for ut.mode=reliability: the reliability tests named in
 # ut.rel= (comma-separated: forgery+perm, stress, fuzz), TAP on ttyS1.
 # ut.seed= is the fuzzer's seed, ut.count= its number of operations

@@ -15,6 +15,7 @@
 # Exit status: QEMU's, or 124 when the guest hit the timeout (the console
 # tail is printed then).
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
 mode=test append="" tmo=180 console="" results=/dev/null smp=2 inter=0 stream=0
@@ -39,6 +40,7 @@ kernel=$1 initrd=$2
 accel=tcg
 [ "${UT_KVM:-0}" = 1 ] && accel=kvm	# opt-in only: KVM is broken on these hosts
 
+# shellcheck disable=SC2054	# the commas are QEMU option syntax
 qemu=(qemu-system-x86_64 -accel "$accel" -cpu max,la57=off -smp "$smp" -m 512
       -no-reboot -display none -monitor none -nodefaults
       -kernel "$kernel" -initrd "$initrd"
@@ -53,6 +55,7 @@ fi
 start=$(date +%s.%N)
 rc=0
 if [ $stream = 1 ]; then
+	# shellcheck disable=SC2054
 	con=(-chardev stdio,id=con,signal=off,logfile="$console" -serial chardev:con)
 else
 	con=(-serial file:"$console")

@@ -140,8 +140,10 @@ tap_count() {
 # of results; every suite that ran is in the table.
 check_suites() {
 	local s n m why ok=0
+	printf '# suite results min (from %s)\n' "${SUITE_TABLE#"$ROOT"/}" > "$LOGS/suites.txt"
 	for s in "${SUITE_ORDER[@]}"; do
 		n=${COUNT[$s]:-0} m=${MIN[$s]}
+		printf '%s %d %d\n' "$s" "$n" "$m" >> "$LOGS/suites.txt"
 		why=${TAPFILE[$s]:+ (see ${TAPFILE[$s]})}
 		if [ "$n" -ge "$m" ]; then
 			ok=$((ok + 1))
@@ -161,7 +163,7 @@ check_suites() {
 		[ -n "${KNOWN[$s]:-}" ] ||
 			record fail "suite $s" "ran but is not in $SUITE_TABLE: add a row for it"
 	done
-	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results"
+	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results (counts: $LOGS/suites.txt)"
 }
 
 # Kernel reports in a console log, as "kind count" lines.

@@ -7,8 +7,8 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: all run shell test test-debug tree tree-reset export kernel initramfs \
-	deps taintctl bloat bench check-series clean
+.PHONY: all run shell test test-debug test-kcsan tree tree-reset export kernel initramfs \
+	deps taintctl bloat bloat-defconfig bench check-series clean
 
 all: run
 
@@ -33,6 +33,9 @@ test:
 test-debug:
 	@$(S)/test.sh debug
 
+test-kcsan:
+	@$(S)/test.sh kcsan
+
 tree:
 	@$(S)/deps.sh kernel && $(S)/tree.sh prepare
 
@@ -55,7 +58,10 @@ check-series: deps
 	@$(S)/check-series.sh --build
 
 bloat: deps
-	@$(S)/bloat.sh
+	@$(S)/bloat.sh on && $(S)/bloat.sh off
+
+bloat-defconfig: deps
+	@$(S)/bloat.sh defconfig
 
 bench: deps
 	@$(S)/bench.sh

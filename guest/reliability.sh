@@ -1,15 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Sourced by /init for ut.mode=reliability: the reliability tests named in
-# ut.rel= (comma-separated: forgery+perm, stress, fuzz), TAP on ttyS1.
+# ut.rel= (comma-separated: forgery+perm, stress, fuzz, nmi), TAP on ttyS1.
 # ut.seed= is the fuzzer's seed, ut.count= its number of operations
 # (default 100000): the same seed and count replay the same operations.
 exec 3>/dev/ttyS1
-irq=/sys/kernel/debug/test_taint_irq
+irq=/sys/kernel/debug/ut_taint
 
-# stress, while the kernel sets flags from hard-IRQ and NMI context
-# (CONFIG_TEST_TAINT_IRQ) for the whole run.
+# The harness's test module (guest/module), built for this kernel: it sets
+# flags from hard-IRQ and NMI context, and records into a log of its own
+# from process, hard-IRQ and NMI context at once.
+load_ut_taint() {
+	[ -d $irq ] || insmod "/lib/modules/$(arg variant)/ut_taint.ko"
+}
+
+# stress, while the kernel sets flags from hard-IRQ and NMI context for the
+# whole run.
 stress_with_irqs() {
+	load_ut_taint || { echo "1..1"; echo "not ok 1 - insmod ut_taint"; return 1; }
 	before=$(cat $irq/calls)
 	echo 60000 > $irq/run
 	sh /guest/reliability/run.sh stress > /tmp/stress.tap 2>&1
@@ -36,11 +44,57 @@ stress_with_irqs() {
 	return $rc
 }
 
+# nmi: N rounds, each on a fresh log of the module's own, of recording from
+# process context on one CPU, an hrtimer (hard IRQ) on another and NMIs on
+# both at once; every record must be whole, every call kept or counted,
+# and records must really have begun while another was in flight, in each
+# context (ut.count= rounds, default 2000).
+nmi_record() {
+	echo "1..6"
+	if ! load_ut_taint; then
+		echo "not ok 1 - insmod ut_taint"
+		return 1
+	fi
+	echo "ok 1 - ut_taint loaded"
+	rounds=$(arg count)
+	echo "${rounds:-2000}" > $irq/record
+	r=$(cat $irq/record)
+	echo "# $r"
+	rc=0
+	val() { echo "$r" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
+	pair() { echo "$r" | sed -n "s/.* $1=\([0-9]*\)\/\([0-9]*\).*/\$2/p"; }
+	n=2
+	for ctx in task irq nmi; do
+		calls=$(pair $ctx 1) overlaps=$(pair $ctx 2)
+		if [ "${calls:-0}" -gt 0 ] && [ "${overlaps:-0}" -gt 0 ]; then
+			echo "ok $n - $ctx context recorded $calls times, $overlaps while another record was in flight"
+		else
+			echo "not ok $n - $ctx context recorded ${calls:-?} times, ${overlaps:-?} while another was in flight"
+			rc=1
+		fi
+		n=$((n + 1))
+	done
+	if [ "$(val bad)" = 0 ] && [ "$(val lost)" = 0 ] && [ "$(val kept)" -gt 0 ]; then
+		echo "ok 5 - every kept record whole, every call kept or counted ($(val kept) kept, $(val dropped) dropped)"
+	else
+		echo "not ok 5 - records not whole or lost: bad=$(val bad) lost=$(val lost) kept=$(val kept)"
+		rc=1
+	fi
+	if [ "$(val rounds)" = "${rounds:-2000}" ]; then
+		echo "ok 6 - all $(val rounds) rounds ran"
+	else
+		echo "not ok 6 - $(val rounds) of ${rounds:-2000} rounds ran"
+		rc=1
+	fi
+	return $rc
+}
+
 for t in $(arg rel | tr ',' ' '); do
 	echo "##UT-BEGIN reliability-$t" >&3
 	case $t in
 	fuzz) sh /guest/reliability/run.sh fuzz "$(arg seed)" "$(arg count)" >&3 2>&1 ;;
 	stress) stress_with_irqs >&3 2>&1 ;;
+	nmi) nmi_record >&3 2>&1 ;;
 	*) sh /guest/reliability/run.sh "$t" >&3 2>&1 ;;
 	esac
 	echo "##UT-END reliability-$t rc=$?" >&3

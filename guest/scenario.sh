@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by /init for ut.mode=scenario: provoke one report (ut.scenario=
-# warn, oops, oops-forged, panic, panic-on-taint) after user space tainted the kernel
-# with a reason. The host reads the console and checks the report.
+# warn, oops, oops-forged, oops-panic, report-off, module, panic,
+# panic-on-taint) after user space tainted the kernel with a reason. The
+# host reads the console and the results (ttyS1) and checks them.
 exec 3>/dev/ttyS1
 scenario=$(arg scenario)
 reason="scenario $scenario: RTSJ \"raw\" memory \\ access"
@@ -35,6 +36,32 @@ oops-forged)
 	# A writer whose comm and reason try to forge report lines.
 	echo "reason=$reason" >&3
 	taint_mark_as 's\nTaint W: fake' "$reason" >&3
+	sh -c "echo EXCEPTION > $crash"
+	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	;;
+oops-panic|report-off)
+	# Booted with oops=panic, or with taint_log.report=0.
+	taint_with_reason
+	echo "report param=$(cat /sys/module/taint_log/parameters/report 2>&1)" >&3
+	sh -c "echo EXCEPTION > $crash"
+	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	;;
+module)
+	# The harness's test module (guest/module), built for this kernel:
+	# loaded (O), WARNs (W, caller in the module), unloaded; then another
+	# module is loaded in the memory it left. The log must go on naming
+	# ut_taint, and never ut_other's code or a raw address.
+	mods=/lib/modules/$(arg variant)
+	taint_with_reason
+	insmod "$mods/ut_taint.ko" && echo "loaded ut_taint" >&3
+	echo "ut_taint text=$(cat /sys/module/ut_taint/sections/.text)" >&3
+	echo 1 > /sys/kernel/debug/ut_taint/warn
+	sed 's/^/loaded: /' /proc/sys/kernel/taint_log >&3
+	rmmod ut_taint && echo "unloaded ut_taint" >&3
+	sed 's/^/unloaded: /' /proc/sys/kernel/taint_log >&3
+	insmod "$mods/ut_other.ko" && echo "loaded ut_other" >&3
+	echo "ut_other text=$(cat /sys/module/ut_other/sections/.text)" >&3
+	sed 's/^/other: /' /proc/sys/kernel/taint_log >&3
 	sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 	;;

@@ -1,12 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # What the series adds to vmlinux: scripts/bloat-o-meter, stock vs patched,
-# same configuration (configs/usertaint.config + configs/bloat.config).
-# Fails if the total grows by more than the budget (default 8192 bytes).
+# same configuration.
+#   bloat.sh [on|off|defconfig]
+#   on        tinyconfig + configs/usertaint.config + configs/bloat.config
+#             (CONFIG_TAINT_LOG=y, no KUnit): aim 8192 bytes
+#   off       the same with configs/bloat-off.config (CONFIG_TAINT_LOG=n):
+#             aim 256 bytes
+#   defconfig x86_64_defconfig + configs/bloat-defconfig.config (TAINT_LOG=y)
+# The aims are figures to report (DESIGN 1.5), not a reason to fail: the
+# script prints the figure, the aim and whether it is met, and exits 0
+# unless a build fails. Output: build/bloat-<mode>.txt.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-budget=${BLOAT_BUDGET:-8192}
+mode=${1:-on}
+case $mode in
+on) frag=bloat aim=8192 ;;
+off) frag=bloat-off aim=256 ;;
+defconfig) frag=bloat-defconfig aim=8192; export UT_BASE=x86_64_defconfig ;;
+*) die "usage: bloat.sh [on|off|defconfig]" ;;
+esac
+
 "$ROOT/scripts/tree.sh" prepare >&2
 stock=$BUILD/linux-stock
 if [ ! -d "$stock" ]; then
@@ -15,14 +30,17 @@ if [ ! -d "$stock" ]; then
 fi
 git -C "$stock" checkout -q --detach pristine
 
-new=$("$ROOT/scripts/build-kernel.sh" bloat)
-old=$(UT_KSRC=$stock UT_LAX_CONFIG=1 "$ROOT/scripts/build-kernel.sh" bloat-stock)
+new=$("$ROOT/scripts/build-kernel.sh" "$frag")
+old=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=$frag-stock "$ROOT/scripts/build-kernel.sh" "$frag")
 new=$(dirname "$new")/../../../vmlinux
 old=$(dirname "$old")/../../../vmlinux
 
-out=$BUILD/bloat.txt
+out=$BUILD/bloat-$mode.txt
 "$KSRC/scripts/bloat-o-meter" "$old" "$new" | tee "$out"
 delta=$(sed -n 's/^add\/remove: .* (\(-\?[0-9]*\))$/\1/p' "$out" | head -1)
 [ -n "$delta" ] || die "could not read the total from bloat-o-meter"
-echo "vmlinux grows by $delta bytes (budget $budget)"
-[ "$delta" -le "$budget" ] || die "over budget: $delta > $budget bytes"
+if [ "$delta" -le "$aim" ]; then
+	echo "vmlinux ($mode) grows by $delta bytes: within the aim of $aim" | tee -a "$out"
+else
+	echo "vmlinux ($mode) grows by $delta bytes: over the aim of $aim by $((delta - aim))" | tee -a "$out"
+fi

@@ -1,7 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Build the guest initramfs: busybox-static, guest/ scripts, the kselftests
-# of the tree and a static taintctl, all built with the host's gcc.
+# Build the guest initramfs for a kernel VARIANT (default: default):
+# busybox-static, guest/ scripts, the kselftests of the tree, a static
+# taintctl, all built with the host's gcc, and the harness's test module
+# (guest/module) built against that variant's kernel, in
+# /lib/modules/VARIANT. Usage: build-initramfs.sh [VARIANT]
 # Prints the path of the initramfs on stdout. Fails when anything it should
 # contain cannot be built, and when a file that a suite of scripts/suites
 # needs (its "needs" column) is not in it.
@@ -13,7 +16,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 "$ROOT/scripts/tree.sh" prepare >&2
+variant=${1:-default}
 out=$BUILD/initramfs
+[ "$variant" = default ] || out=$BUILD/initramfs-$variant
 root=$out/root
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,guest,etc}
@@ -39,6 +44,11 @@ for t in "${kselftests[@]}"; do
 		LDFLAGS=-static >&2 || die "kselftest $t failed to build"
 	cp "$st/$t"/*_test "$root/usr/bin/" || die "kselftest $t built no *_test program"
 done
+
+# The test module, for this variant's kernel (built first).
+mods=$("$ROOT/scripts/build-module.sh" "$variant") || die "the test module failed to build"
+mkdir -p "$root/lib/modules/$variant"
+cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$root/lib/modules/$variant/"
 
 # The reliability tests (fuzzer, stress, permissions, forgery).
 make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability" >&2 ||
@@ -67,7 +77,7 @@ missing=()
 while read -r suite _ _ _ needs; do
 	[ "$needs" = - ] && continue
 	for f in ${needs//,/ }; do
-		[ -x "$root/${f#/}" ] || missing+=("/${f#/} (suite $suite needs it)")
+		[ -e "$root/${f#/}" ] || missing+=("/${f#/} (suite $suite needs it)")
 	done
 done <<< "$rows"
 [ ${#missing[@]} -eq 0 ] ||

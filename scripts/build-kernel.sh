@@ -7,9 +7,14 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# UT_BASE: another base config than tinyconfig + usertaint.config (the
+# defconfig size figure). UT_VARIANT_DIR: another build directory than
+# the variant's (the stock side of scripts/bloat.sh).
 variant=${1:-default}
-obj=$(kobj "$variant")
-frags=("$ROOT/configs/usertaint.config")
+base=${UT_BASE:-tinyconfig}
+obj=$(kobj "${UT_VARIANT_DIR:-$variant}")
+frags=()
+[ -n "${UT_BASE:-}" ] || frags+=("$ROOT/configs/usertaint.config")
 [ "$variant" = default ] || [ "$variant" = stock ] || frags+=("$ROOT/configs/$variant.config")
 for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
 
@@ -25,11 +30,11 @@ mkdir -p "$obj"
 kmake() { make -s -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
 
 # Regenerate .config only when a fragment or the tree's Kconfig changed.
-cfgsum=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
+cfgsum=$( (echo "$base"; cat "${frags[@]}") | sha256sum | cut -d' ' -f1)
 cfgsum=$cfgsum-$(git -C "$src" rev-parse HEAD)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.usertaint-cfg" 2>/dev/null)" != "$cfgsum" ]; then
-	say "configuring $variant kernel: tinyconfig + ${frags[*]##*/}"
-	kmake tinyconfig >/dev/null
+	say "configuring $variant kernel: $base + ${frags[*]##*/}"
+	kmake "$base" >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
 	kmake olddefconfig >/dev/null
 	# Every line of the fragments must have survived olddefconfig.
@@ -49,6 +54,6 @@ fi
 
 say "building $variant kernel in $obj"
 start=$(date +%s)
-kmake bzImage >&2 2> >(grep -v '^$' >&2) || die "kernel build failed ($variant)"
+kmake bzImage modules >&2 2> >(grep -v '^$' >&2) || die "kernel build failed ($variant)"
 say "kernel $variant built in $(( $(date +%s) - start )) s"
 echo "$obj/arch/x86/boot/bzImage"

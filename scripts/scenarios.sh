@@ -125,3 +125,75 @@ scenario_panic_on_taint() {
 		taint_u_line "$sec" "$r"
 	expect_reports "scenario panic-on-taint" "$c" "Kernel panic=1" "Call Trace:=1"
 }
+
+# oops=panic: the oops report prints the Taint lines, and the panic that
+# follows does not print them again.
+scenario_oops_panic() {
+	local c=$LOGS/scenario-oops-panic.console r=$LOGS/scenario-oops-panic.results
+	local sec=$LOGS/scenario-oops-panic.report n dup
+	scenario_run oops-panic "oops=panic" || return
+	section "$c" 'Oops:' "$PANIC_END" > "$sec"
+	check "scenario oops-panic: the oops turned into a panic" "no 'Fatal exception' panic in $c" \
+		grep -q 'Kernel panic - not syncing: Fatal exception' "$sec"
+	check "scenario oops-panic: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+		taint_u_line "$sec" "$r"
+	n=$(plain "$c" | grep -c '^Taint U: ')
+	dup=$(plain "$c" | grep -o '^Taint [A-Z]:' | sort | uniq -d | tr '\n' ' ')
+	check "scenario oops-panic: each Taint line printed once ($n Taint U: lines)" \
+		"printed more than once: ${dup:-none}, Taint U: $n times" \
+		test "$n" = 1 -a -z "$dup"
+	expect_reports "scenario oops-panic" "$c" "Oops:=1" "Kernel panic=1" \
+		"Call Trace:=$([ "$variant" = debug ] && echo 2 || echo 1)" \
+		"$([ "$variant" = debug ] && echo "BUG:=2" || echo "BUG:=1")"
+}
+
+# taint_log.report=0: reports carry no Taint lines; the log still has all.
+scenario_report_off() {
+	local c=$LOGS/scenario-report-off.console r=$LOGS/scenario-report-off.results
+	local sec=$LOGS/scenario-report-off.report
+	scenario_run report-off "taint_log.report=0" || return
+	section "$c" 'Oops:' 'end trace' > "$sec"
+	check "scenario report-off: an Oops report with U in Tainted: (sanity: stock passes)" \
+		"$(grep -o 'Tainted:.*' "$sec")" grep -qE 'Tainted: [A-Z ]*U' "$sec"
+	check "scenario report-off: the parameter reads N" "$(grep '^report param' "$r")" \
+		grep -qx 'report param=N' "$r"
+	check "scenario report-off: no Taint lines on the console" "$(plain "$c" | grep '^Taint [A-Z]:')" \
+		none eval "plain '$c' | grep '^Taint [A-Z]:'"
+	check "scenario report-off: the log still names the writer" "$(grep '^taint_log:' "$r")" \
+		grep -q "^taint_log: .* origin=user flags=U .* pid=$(writer_pid "$r") " "$r"
+	expect_oops_reports "scenario report-off" "$c"
+}
+
+# The test module: module= for its load (O) and its WARN (W), a caller
+# while it is loaded, and after it is unloaded and ut_other took its
+# memory, neither ut_other's code nor a raw address, in the log and in the
+# oops report.
+scenario_module() {
+	local c=$LOGS/scenario-module.console r=$LOGS/scenario-module.results
+	local sec=$LOGS/scenario-module.report t1 t2 stage
+	scenario_run module || return
+	section "$c" 'Oops:' 'end trace' > "$sec"
+	check "scenario module: ut_taint loaded, unloaded, ut_other loaded" "$(grep -E '^(un)?loaded ut_' "$r")" \
+		test "$(grep -cE '^(loaded ut_taint|unloaded ut_taint|loaded ut_other)$' "$r")" = 3
+	check "scenario module: O from loading it: module=ut_taint, no caller" "$(grep '^loaded: .*flags=O ' "$r")" \
+		grep -qE '^loaded: .* origin=kernel flags=O new=O .* module=ut_taint$' "$r"
+	check "scenario module: W from its WARN: module=ut_taint and its caller" "$(grep '^loaded: .*flags=W ' "$r")" \
+		grep -qE '^loaded: .* origin=kernel flags=W new=W .* module=ut_taint caller=ut_warn_here\+0x[0-9a-f]+/0x[0-9a-f]+$' "$r"
+	for stage in unloaded other; do
+		check "scenario module: $stage: W still module=ut_taint, no caller" "$(grep "^$stage: .*flags=W " "$r")" \
+			grep -qE "^$stage: .* origin=kernel flags=W new=W .* module=ut_taint\$" "$r"
+		check "scenario module: $stage: no ut_other code, no raw address in the log" \
+			"$(grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r")" \
+			none grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r"
+	done
+	t1=$(sed -n 's/^ut_taint text=//p' "$r"); t2=$(sed -n 's/^ut_other text=//p' "$r")
+	check "scenario module: ut_other took ut_taint's memory (text $t2 = $t1)" "ut_taint $t1, ut_other $t2" \
+		test -n "$t1" -a "$t1" = "$t2"
+	check "scenario module: oops report: Taint W: and Taint O: name ut_taint, no caller" "$(grep '^Taint [WO]:' "$sec")" \
+		test "$(grep -cE '^Taint [WO]: .* module=ut_taint$' "$sec")" = 2
+	check "scenario module: no raw kernel address in Taint lines" "$(raw_address_lines "$sec")" \
+		none raw_address_lines "$sec"
+	expect_reports "scenario module" "$c" "WARNING:=1" "Oops:=1" \
+		"Call Trace:=$([ "$variant" = debug ] && echo 3 || echo 2)" \
+		"$([ "$variant" = debug ] && echo "BUG:=2" || echo "BUG:=1")"
+}

@@ -13,7 +13,9 @@
 # fewer results, is a failure, and so is a suite that ran but is not listed.
 #
 # Usage: test.sh [VARIANT]     VARIANT: default (make test), debug (make test-debug,
-#                              the guest suites only, on the sanitizer kernel)
+#                              the guest suites only, on the sanitizer kernel),
+#                              kcsan (make test-kcsan: KUnit and the stress and
+#                              NMI boots on a KCSAN kernel)
 # Environment:
 #   UT_ONLY="PATTERN ..."  run only the suites of scripts/suites whose name or
 #                          run column matches one of the shell patterns
@@ -36,7 +38,7 @@ variant=${1:-default}
 LOGS=${UT_LOGS:-$BUILD/logs/$variant}
 # Sanitizers slow the guest down: give every boot more time.
 SCALE=1
-[ "$variant" = debug ] && SCALE=4
+[ "$variant" = debug ] || [ "$variant" = kcsan ] && SCALE=4
 mkdir -p "$LOGS"
 rm -f "$LOGS"/*
 PASS=0 FAIL=0 SKIP=0
@@ -196,7 +198,7 @@ expect_reports() {
 # on a hang.
 boot() {
 	local name=$1 mode=$2 tmo=$(($3 * SCALE)) append=${4:-} smp=${5:-2} rc=0
-	"$ROOT/scripts/boot.sh" -m "$mode" -t "$tmo" -a "$append" -s "$smp" \
+	"$ROOT/scripts/boot.sh" -m "$mode" -t "$tmo" -a "ut.variant=$variant $append" -s "$smp" \
 		-c "$LOGS/$name.console" -r "$LOGS/$name.results" "$KERNEL" "$INITRD" \
 		2> >(tee -a "$LOGS/boots.txt" >&2) || rc=$?
 	sed -i 's/\r$//' "$LOGS/$name.results" "$LOGS/$name.console"	# serial line ends
@@ -256,6 +258,14 @@ host_tests() {
 			fi
 		fi
 	fi
+	# The reliability tests' own oracles, on fixed inputs.
+	if wants reliability-selftest; then
+		hrc=0
+		make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability" selftest \
+			> "$LOGS/reliability-selftest.tap" 2>&1 || hrc=$?
+		tap_count reliability-selftest "$LOGS/reliability-selftest.tap"
+		[ $hrc = 0 ] || record fail "reliability-selftest: make selftest" "exited $hrc (see $LOGS/reliability-selftest.tap)"
+	fi
 	if wants series; then
 		"$ROOT/scripts/check-series.sh" > "$LOGS/checkpatch.tap" 2>&1
 		tap_count series "$LOGS/checkpatch.tap"
@@ -283,7 +293,7 @@ if runs kunit || runs test || runs scenario || runs reliability; then
 		say "initramfs: $INITRD (UT_INITRD, not built)"
 	else
 		# stdout (the path) to a file, stderr shown and kept for the summary
-		"$ROOT/scripts/build-initramfs.sh" 2>&1 > "$LOGS/initramfs.path" |
+		"$ROOT/scripts/build-initramfs.sh" "$variant" 2>&1 > "$LOGS/initramfs.path" |
 			tee "$LOGS/initramfs.log" >&2
 		if [ "${PIPESTATUS[0]}" = 0 ]; then
 			INITRD=$(cat "$LOGS/initramfs.path")

@@ -7,7 +7,7 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: all run shell test test-debug test-kcsan tree tree-reset export kernel initramfs \
+.PHONY: all run shell test test-debug test-kcsan test-x2apic tree tree-reset export kernel initramfs \
 	deps taintctl bloat bloat-defconfig bench check-series clean
 
 all: run
@@ -35,6 +35,9 @@ test-debug:
 
 test-kcsan:
 	@$(S)/test.sh kcsan
+
+test-x2apic:
+	@$(S)/test.sh x2apic
 
 tree:
 	@$(S)/deps.sh kernel && $(S)/tree.sh prepare

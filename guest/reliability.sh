@@ -61,8 +61,8 @@ nmi_record() {
 	r=$(cat $irq/record)
 	echo "# $r"
 	rc=0
-	val() { echo "$r" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
-	pair() { echo "$r" | sed -n "s/.* $1=\([0-9]*\)\/\([0-9]*\).*/\$2/p"; }
+	val() { echo " $r" | sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
+	pair() { echo " $r" | sed -n "s/.* $1=\([0-9]*\)\/\([0-9]*\).*/\\$2/p"; }
 	n=2
 	for ctx in task irq nmi; do
 		calls=$(pair $ctx 1) overlaps=$(pair $ctx 2)

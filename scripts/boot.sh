@@ -41,7 +41,12 @@ accel=tcg
 [ "${UT_KVM:-0}" = 1 ] && accel=kvm	# opt-in only: KVM is broken on these hosts
 
 # shellcheck disable=SC2054	# the commas are QEMU option syntax
-qemu=(qemu-system-x86_64 -accel "$accel" -cpu max,la57=off -smp "$smp" -m 512
+# UT_QEMU: another qemu-system-x86_64 (its firmware in ../share/qemu);
+# UT_CPU: more -cpu properties (make test-x2apic: ,+x2apic).
+qbin=${UT_QEMU:-qemu-system-x86_64}
+qfw=()
+[ -z "${UT_QEMU:-}" ] || qfw=(-L "$(dirname "$UT_QEMU")/../share/qemu")
+qemu=("$qbin" "${qfw[@]}" -accel "$accel" -cpu "max,la57=off${UT_CPU:-}" -smp "$smp" -m 512
       -no-reboot -display none -monitor none -nodefaults
       -kernel "$kernel" -initrd "$initrd"
       -append "console=ttyS0 panic=-1 loglevel=7 ut.mode=$mode $append")

@@ -40,6 +40,10 @@ expect_oops_reports() {	# expect_oops_reports NAME LOG
 lines_starting() { plain "$1" | grep -n "^$2"; }	# lines_starting LOG TEXT
 raw_address_lines() { grep -E '^Taint [A-Z]:' "$1" | grep -E 'ffff[0-9a-f]{12}|0x[0-9a-f]{16}'; }
 none() { ! "$@" > /dev/null; }	# none COMMAND...: COMMAND prints nothing it finds
+# forged_writer_line PID REASON FILE: the writer's line, comm and reason escaped.
+forged_writer_line() {
+	grep -F " pid=$1 uid=0 auid=" "$3" | grep -qF " comm=\"s\\x0aTaint W: fake\" reason=\"$2\""
+}
 
 scenario_run() {	# scenario_run NAME [APPEND]
 	boot "scenario-$1" scenario 120 "ut.scenario=$1 ${2:-}"
@@ -93,7 +97,7 @@ scenario_oops_forged() {
 	check "scenario oops-forged: an Oops report with a Taint U: line" "$(grep '^Taint' "$sec")" \
 		grep -q '^Taint U: ts=' "$sec"
 	check "scenario oops-forged: comm and reason escaped on one line" "$(grep '^Taint U' "$sec")" \
-		grep -qF " pid=$pid uid=0 comm=\"s\\x0aTaint W: fake\" reason=\"$reason\"" "$sec"
+		forged_writer_line "$pid" "$reason" "$sec"
 	check "scenario oops-forged: no forged line anywhere on the console" \
 		"$(lines_starting "$c" 'Taint W: fake')" \
 		none lines_starting "$c" 'Taint W: fake'

@@ -226,7 +226,7 @@ int main(void)
 	/* the kernel log */
 	k = klog(&klen);
 	{
-		int notices = count_str(k, "taint: U set by pid "), miss = 0, forged = 0;
+		int notices = count_str(k, "taint: U set by pid="), miss = 0, forged = 0;
 		const char *p;
 
 		for (i = 0; i < nr; i++) {
@@ -242,7 +242,7 @@ int main(void)
 			model_escape(cesc, c->comm ? c->comm : comm0,
 				     strnlen(c->comm ? c->comm : comm0, 15), false);
 			snprintf(want, sizeof(want),
-				 "taint: U set by pid %d comm \"%s\" uid 0: reason \"%s\"\n",
+				 "taint: U set by pid=%d uid=0 comm=\"%s\" reason=\"%s\"\n",
 				 me, cesc, esc);
 			if (count_str(k, want) != 1 && !miss++)
 				diag("not found once in dmesg: %s", want);

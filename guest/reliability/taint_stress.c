@@ -94,10 +94,14 @@ static long first_request(int wid, int bit, long n)
 /* "w<T> r<I>" of a reason this test wrote; false if it is not one. */
 static bool our_reason(const char *s, size_t len, int nw, long n, int *wid, long *ri)
 {
-	char tail;
+	char tail, z[48];
 
-	if (len > 40 || memchr(s, '\0', len) ||
-	    sscanf(s, "w%d r%ld%c", wid, ri, &tail) != 2)
+	/* s is not NUL-terminated at len: a read gives "w<k> r<i>\n". */
+	if (len > 40 || memchr(s, '\0', len))
+		return false;
+	memcpy(z, s, len);
+	z[len] = '\0';
+	if (sscanf(z, "w%d r%ld%c", wid, ri, &tail) != 2)
 		return false;
 	return *wid >= 0 && *wid < nw && *ri >= 0 && *ri < n && *ri % 2 == 0;
 }

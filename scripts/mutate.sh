@@ -1,0 +1,357 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make mutate: do the tests fail when the series is wrong? Applies each
+# deliberate fault of scripts/mutants ("mutant") alone to a worktree of the
+# kernel tree's usertaint branch, rebuilds the kernel incrementally, builds
+# an initramfs for it and runs the guest suites of scripts/suites (variant
+# default) on it, one boot at a time, until one fails. A mutant is "killed"
+# when some test failed, "survived" when all passed. Ends with
+# "N killed, N survived"; exits non-zero if any survived (or on an error).
+#
+# First the unmutated series must pass the same suites: if it does not,
+# no mutant can be judged, and it stops there (exit 2).
+#
+# Usage: mutate.sh [NAME...]    only these mutants (default: all, in order)
+# Environment:
+#   UT_MUTATE_ALL=1     run every suite on every mutant and name all that
+#                       fail, instead of stopping at the first failing boot
+#   UT_MUTATE_REF=REF   the commit of build/linux to mutate (default usertaint)
+#   UT_MUTATE_SKIP_BASELINE=1  do not run the unmutated series first
+#   UT_MUTANTS=FILE     another list of mutants (default scripts/mutants)
+#
+# Never touches build/linux's checkout or build/kbuild-default: the worktree
+# is build/linux-mutate (reset to REF at each run), the kernel is built in
+# build/kbuild-mutate (tinyconfig + configs/usertaint.config, as make test),
+# the initramfs in build/initramfs-mutate, the test module in
+# build/module-mutate. Logs: build/logs/mutate/<mutant>/<boot>/, the results
+# in build/logs/mutate/results.tsv. A run over every mutant of the default
+# list rewrites the results table of docs/mutate.md.
+set -uo pipefail
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+
+WT=$BUILD/linux-mutate
+VDIR=mutate
+MLOGS=$BUILD/logs/mutate
+MUTANTS=${UT_MUTANTS:-$ROOT/scripts/mutants}
+REF=${UT_MUTATE_REF:-usertaint}
+DOC=$ROOT/docs/mutate.md
+
+# mutants CMD ARGS: parse scripts/mutants (format in its header) and
+#   list                 print "name<TAB>breaks" for every mutant
+#   check TREE NAME...   report every named mutant that does not apply to TREE
+#   apply TREE NAME      apply one mutant to TREE's files
+mutants() {
+	python3 - "$MUTANTS" "$@" <<'PY'
+import os, re, sys
+
+path, cmd, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+def die(msg):
+    print("usertaint: error: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+muts, cur, hunk, cfile = [], None, None, None
+
+def end_hunk():
+    global hunk
+    if hunk:
+        cur["hunks"].append(hunk)
+    hunk = None
+
+try:
+    lines = open(path, encoding="utf-8").read().split("\n")
+except OSError as e:
+    die(f"{path}: {e.strerror}")
+if lines and lines[-1] == "":
+    lines.pop()
+for no, line in enumerate(lines, 1):
+    where = f"{path}:{no}"
+    if line.startswith("#") or not line.strip():
+        end_hunk()
+        continue
+    if line.startswith("mutant "):
+        end_hunk()
+        name = line[len("mutant "):].strip()
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+            die(f"{where}: mutant name '{name}' is not [a-z0-9-]+")
+        if any(m["name"] == name for m in muts):
+            die(f"{where}: mutant '{name}' a second time")
+        cur, cfile = {"name": name, "breaks": None, "hunks": [], "line": no}, None
+        muts.append(cur)
+        continue
+    if cur is None:
+        die(f"{where}: expected 'mutant NAME' first")
+    if line.startswith("breaks "):
+        end_hunk()
+        if cur["breaks"] is not None:
+            die(f"{where}: mutant '{cur['name']}' has two 'breaks' lines")
+        cur["breaks"] = line[len("breaks "):].strip()
+    elif line.startswith("file "):
+        end_hunk()
+        cfile = line[len("file "):].strip()
+        if cfile.startswith("/") or ".." in cfile.split("/"):
+            die(f"{where}: file '{cfile}' is not a path inside the kernel tree")
+    elif line[0] == "-":
+        if cfile is None:
+            die(f"{where}: a '-' line before any 'file' line")
+        if hunk and hunk["new"]:
+            end_hunk()
+        if not hunk:
+            hunk = {"file": cfile, "old": [], "new": [], "line": no}
+        hunk["old"].append(line[1:])
+    elif line[0] == "+":
+        if not hunk:
+            die(f"{where}: a '+' line without '-' lines before it")
+        hunk["new"].append(line[1:])
+    else:
+        die(f"{where}: not a mutant, breaks, file, -, + or # line: {line}")
+end_hunk()
+for m in muts:
+    if not m["breaks"]:
+        die(f"{path}:{m['line']}: mutant '{m['name']}' has no 'breaks' line")
+    if not m["hunks"]:
+        die(f"{path}:{m['line']}: mutant '{m['name']}' changes nothing")
+if not muts:
+    die(f"{path}: no mutants")
+byname = {m["name"]: m for m in muts}
+
+def find(name):
+    if name not in byname:
+        die(f"no mutant '{name}' in {path} (there are: {' '.join(byname)})")
+    return byname[name]
+
+def apply(m, tree, write):
+    """The mutant's files as it leaves them, or a list of errors."""
+    files, errs = {}, []
+    for h in m["hunks"]:
+        f = h["file"]
+        if f not in files:
+            try:
+                with open(os.path.join(tree, f), encoding="utf-8",
+                          errors="surrogateescape") as fh:
+                    files[f] = fh.read()
+            except OSError as e:
+                errs.append(f"{f}: {e.strerror}")
+                continue
+        text, old = files[f], "\n".join(h["old"]) + "\n"
+        at, i = [], text.find(old)
+        while i >= 0:
+            if i == 0 or text[i - 1] == "\n":
+                at.append(i)
+            i = text.find(old, i + 1)
+        if len(at) != 1:
+            errs.append(f"{f}: the lines of {path}:{h['line']} "
+                        f"({h['old'][0].strip()!r}{' ...' if len(h['old']) > 1 else ''}) "
+                        f"are there {len(at)} times, not once")
+            continue
+        new = "".join(l + "\n" for l in h["new"])
+        files[f] = text[:at[0]] + new + text[at[0] + len(old):]
+    if errs:
+        return errs
+    if write:
+        for f, text in files.items():
+            with open(os.path.join(tree, f), "w", encoding="utf-8",
+                      errors="surrogateescape") as fh:
+                fh.write(text)
+    return []
+
+if cmd == "list":
+    for m in muts:
+        print(f"{m['name']}\t{m['breaks']}")
+elif cmd == "check":
+    bad = 0
+    for name in args[1:] or byname:
+        for e in apply(find(name), args[0], False):
+            print(f"usertaint: error: mutant {name} does not apply: {e}", file=sys.stderr)
+            bad = 1
+    sys.exit(bad)
+elif cmd == "apply":
+    errs = apply(find(args[1]), args[0], True)
+    for e in errs:
+        print(f"usertaint: error: mutant {args[1]} does not apply: {e}", file=sys.stderr)
+    sys.exit(1 if errs else 0)
+else:
+    die(f"mutants: unknown command {cmd}")
+PY
+}
+
+# The worktree, back to what REF has (also after an interrupted run).
+revert() { git -C "$WT" checkout -q -f -- . 2>/dev/null; }
+
+# The guest boots of scripts/suites for variant default, in table order,
+# as UT_ONLY patterns: "kunit", "test" (the test boot's suites), and each
+# scenario and reliability suite by name.
+boot_groups() {
+	suites_rows | awk '
+		$3 == "host" { next }
+		$4 != "all" && ("," $4 ",") !~ /,default,/ { next }
+		{ g = ($3 == "kunit" || $3 == "test") ? $3 : $1 }
+		!seen[g]++ { print g }'
+}
+
+# build NAME: kernel and initramfs for the worktree as it is; sets KERNEL and
+# INITRD; logs in $MLOGS/NAME/build.log. Fails if either does not build.
+build() {
+	local log=$MLOGS/$1/build.log
+	KERNEL=$(UT_KSRC=$WT UT_VARIANT_DIR=$VDIR "$ROOT/scripts/build-kernel.sh" default 2>>"$log") &&
+		INITRD=$(UT_KSRC=$WT UT_VARIANT_DIR=$VDIR "$ROOT/scripts/build-initramfs.sh" default 2>>"$log")
+}
+
+# run_boots NAME ALL: each boot group on KERNEL and INITRD, until one fails
+# (ALL=1: all of them). Sets FAILED_BY ("group: first failing test; ..."),
+# HARNESS_ERR (a group that ended without its summary line).
+run_boots() {
+	local name=$1 all=$2 g out first nfail t
+	FAILED_BY='' HARNESS_ERR=''
+	for g in "${GROUPS_[@]}"; do
+		out=$MLOGS/$name/$g.out t=$(date +%s)
+		UT_KERNEL=$KERNEL UT_INITRD=$INITRD UT_LOGS=$MLOGS/$name/$g UT_ONLY=$g \
+			"$ROOT/scripts/test.sh" default > "$out" 2>&1
+		nfail=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed, [0-9]* skipped$/\1/p' "$out" | tail -n 1)
+		printf '%s %s s: %s\n' "$g" $(($(date +%s) - t)) "$(tail -n 1 "$out")" >> "$MLOGS/$name/boots.txt"
+		[ "$name" != unmutated ] || say "mutate: unmutated: $g: $(tail -n 1 "$out") ($(($(date +%s) - t)) s)"
+		if [ -z "$nfail" ]; then
+			HARNESS_ERR+="${HARNESS_ERR:+; }$g: test.sh ended without a summary (see $out)"
+			[ "$all" = 1 ] && continue
+			return
+		fi
+		[ "$nfail" -gt 0 ] || continue
+		first=$(sed -n 's/^FAIL //p' "$out" | head -n 1)
+		[ ${#first} -le 160 ] || first=${first:0:157}...
+		FAILED_BY+="${FAILED_BY:+; }$g: $first${nfail:+ ($nfail failed)}"
+		[ "$all" = 1 ] || return
+	done
+}
+
+exec 9> "$BUILD/.mutate.lock"
+flock -n 9 || die "another make mutate is running (lock $BUILD/.mutate.lock)"
+
+"$ROOT/scripts/deps.sh" all || exit 2
+# The tree is only made if it is missing: a tree that exists is mutated as
+# its branch REF is committed, whatever is checked out or being edited.
+[ -d "$KSRC/.git" ] || "$ROOT/scripts/tree.sh" prepare >&2 || exit 2
+commit=$(git -C "$KSRC" rev-parse -q --verify "$REF^{commit}") ||
+	die "no commit '$REF' in $KSRC (UT_MUTATE_REF)"
+
+# Every mutant asked for must exist (and the list must parse).
+mapfile -t ALL_NAMES < <(mutants list | cut -f1)
+[ ${#ALL_NAMES[@]} -gt 0 ] || exit 2
+if [ $# -gt 0 ]; then NAMES=("$@"); else NAMES=("${ALL_NAMES[@]}"); fi
+declare -A BREAKS=()
+while IFS=$'\t' read -r n b; do BREAKS[$n]=$b; done < <(mutants list)
+for n in "${NAMES[@]}"; do
+	[ -n "${BREAKS[$n]:-}" ] || die "no mutant '$n' in $MUTANTS (make mutate lists them: ${ALL_NAMES[*]})"
+done
+
+# The worktree at REF, nothing changed in it.
+if git -C "$WT" rev-parse --git-dir > /dev/null 2>&1; then
+	git -C "$WT" checkout -q -f --detach "$commit" || die "cannot check out $commit in $WT"
+else
+	git -C "$KSRC" worktree prune
+	rm -rf "$WT"
+	say "mutate: making the worktree $WT"
+	git -C "$KSRC" worktree add -q --detach "$WT" "$commit" > /dev/null ||
+		die "cannot make a worktree of $KSRC at $WT"
+fi
+revert
+trap revert EXIT
+trap 'exit 130' INT TERM
+
+# Every mutant must apply before anything is built.
+mutants check "$WT" "${NAMES[@]}" ||
+	die "the series changed under these mutants: update them in ${MUTANTS#"$ROOT"/}"
+
+mapfile -t GROUPS_ < <(boot_groups)
+[ ${#GROUPS_[@]} -gt 0 ] || die "no guest suites for variant default in $SUITE_TABLE"
+ALLRUN=${UT_MUTATE_ALL:-0}
+mkdir -p "$MLOGS"
+T0=$(date +%s)
+say "mutate: ${#NAMES[@]} mutants on $REF ($(git -C "$KSRC" log -1 --format='%h %s' "$commit")); boots: ${GROUPS_[*]}"
+
+fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
+if [ "${UT_MUTATE_SKIP_BASELINE:-0}" != 1 ]; then
+	rm -rf "$MLOGS/unmutated"; mkdir -p "$MLOGS/unmutated"
+	t=$(date +%s)
+	build unmutated || die "the unmutated series does not build (see $MLOGS/unmutated/build.log)"
+	run_boots unmutated 1
+	BASE_SECS=$(( $(date +%s) - t ))
+	if [ -n "$FAILED_BY$HARNESS_ERR" ]; then
+		say "mutate: the unmutated series fails the suites, so no mutant can be judged:"
+		printf '  %s\n' "${FAILED_BY:-}" "${HARNESS_ERR:-}" | sed '/^  $/d' >&2
+		say "mutate: logs in $MLOGS/unmutated"
+		exit 2
+	fi
+	say "mutate: the unmutated series passes every boot ($(fmt_time "$BASE_SECS"))"
+fi
+
+KILLED=0 SURVIVED=0 ERRORS=0 i=0
+RESULTS=$MLOGS/results.tsv
+printf '# mutant\tresult\tseconds\tkilled by\tbreaks\n' > "$RESULTS"
+for n in "${NAMES[@]}"; do
+	i=$((i + 1))
+	rm -rf "${MLOGS:?}/$n"; mkdir -p "$MLOGS/$n"
+	t=$(date +%s)
+	revert
+	if ! mutants apply "$WT" "$n" 2> "$MLOGS/$n/apply.log"; then
+		result=error by="does not apply: $(tail -n 1 "$MLOGS/$n/apply.log")"
+	elif git -C "$WT" diff --quiet; then
+		result=error by="applied, but changed nothing"
+	else
+		git -C "$WT" diff > "$MLOGS/$n/mutant.diff"
+		if ! build "$n"; then
+			result=error by="does not build (see $MLOGS/$n/build.log)"
+		else
+			run_boots "$n" "$ALLRUN"
+			if [ -n "$FAILED_BY" ]; then
+				result=killed by=$FAILED_BY
+			elif [ -n "$HARNESS_ERR" ]; then
+				result=error by=$HARNESS_ERR
+			else
+				result=survived by="no test failed"
+			fi
+		fi
+	fi
+	revert
+	secs=$(( $(date +%s) - t ))
+	case $result in
+	killed) KILLED=$((KILLED + 1)) ;;
+	survived) SURVIVED=$((SURVIVED + 1)) ;;
+	*) ERRORS=$((ERRORS + 1)) ;;
+	esac
+	printf '%s\t%s\t%d\t%s\t%s\n' "$n" "$result" "$secs" "$by" "${BREAKS[$n]}" >> "$RESULTS"
+	printf '[%2d/%d] %-26s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "$result" "$(fmt_time "$secs")" "$by"
+done
+revert
+T1=$(date +%s)
+
+# A full run of the default list is the record in docs/mutate.md.
+if [ $# -eq 0 ] && [ -z "${UT_MUTANTS:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "$DOC" ] &&
+	grep -q '^<!-- mutate:begin -->$' "$DOC" && grep -q '^<!-- mutate:end -->$' "$DOC"; then
+	{
+		echo "Last run: $(date -u +%Y-%m-%d), $REF at \`$(git -C "$KSRC" log -1 --format='%h %s' "$commit")\`," \
+			"$(nproc) CPUs, $(fmt_time $((T1 - T0))) in all${BASE_SECS:+ (the unmutated series: $(fmt_time "$BASE_SECS"), every boot passed)}," \
+			"$([ "$ALLRUN" = 1 ] && echo "every boot on every mutant" || echo "each mutant until its first failing boot"):" \
+			"**$KILLED killed, $SURVIVED survived**."
+		echo
+		echo "| mutant | what it breaks | killed by (boot: first failing test) | time |"
+		echo "|---|---|---|---|"
+		grep -v '^#' "$RESULTS" | while IFS=$'\t' read -r n r s b w; do
+			[ "$r" = killed ] || b="**$r**${b:+: $b}"
+			b=${b//|/\\|} w=${w//|/\\|}
+			# shellcheck disable=SC2016	# the backquotes are Markdown
+			printf '| `%s` | %s | %s | %s |\n' "$n" "$w" "$b" "$(fmt_time "$s")"
+		done
+	} > "$MLOGS/results.md"
+	awk -v f="$MLOGS/results.md" '
+		/^<!-- mutate:end -->$/ { while ((getline l < f) > 0) print l; skip = 0 }
+		!skip { print }
+		/^<!-- mutate:begin -->$/ { skip = 1 }' "$DOC" > "$DOC.tmp" && mv "$DOC.tmp" "$DOC"
+	say "mutate: results written to ${DOC#"$ROOT"/}"
+fi
+
+say "mutate: $(fmt_time $((T1 - T0))) in all; results in $RESULTS, logs in $MLOGS/<mutant>/"
+[ "$ERRORS" -eq 0 ] || echo "$ERRORS mutants could not be judged (error)"
+echo "$KILLED killed, $SURVIVED survived"
+[ "$SURVIVED" -eq 0 ] && [ "$ERRORS" -eq 0 ]

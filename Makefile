@@ -8,7 +8,7 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: all run shell test test-debug test-kcsan test-x2apic tree tree-reset export kernel initramfs \
-	deps taintctl bloat bloat-defconfig bench check-series clean
+	deps taintctl stock-scenarios bloat bloat-defconfig bench check-series clean
 
 all: run
 
@@ -60,8 +60,16 @@ taintctl:
 check-series: deps
 	@$(S)/check-series.sh --build
 
+# Not part of make test (slow): docs/mutate.md.
+.PHONY: mutate
+mutate:
+	@$(S)/mutate.sh
+
 bloat: deps
 	@$(S)/bloat.sh on && $(S)/bloat.sh off
+
+stock-scenarios: deps
+	@$(S)/stock-scenarios.sh
 
 bloat-defconfig: deps
 	@$(S)/bloat.sh defconfig

@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Run the scenario checks against a stock kernel: Debian's linux-source-6.12
+# without the series, built with the same configuration as the test kernel
+# (tinyconfig + configs/usertaint.config; the series' own symbols do not
+# exist there). A check that passes here cannot tell the series from stock:
+# scripts/scenarios.sh labels such checks "sanity", and every scenario must
+# also carry a check that only the patched kernel passes. The scenario
+# suites are expected to fail here; this prints which checks pass, and
+# writes the list to docs/stock-scenarios.txt.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+"$ROOT/scripts/tree.sh" prepare >&2
+stock=$BUILD/linux-stock
+if [ ! -d "$stock" ]; then
+	say "checking out the pristine tree in $stock"
+	git -C "$KSRC" worktree add -f --detach "$stock" pristine >/dev/null
+fi
+git -C "$stock" checkout -q --detach pristine
+kernel=$(UT_KSRC=$stock UT_LAX_CONFIG=1 "$ROOT/scripts/build-kernel.sh" stock)
+initrd=$("$ROOT/scripts/build-initramfs.sh" default)
+logs=$BUILD/logs/stock
+UT_ONLY='scenario-*' UT_KERNEL=$kernel UT_INITRD=$initrd UT_LOGS=$logs \
+	"$ROOT/scripts/test.sh" default > "$logs.out" 2>&1 || true
+out=$ROOT/docs/stock-scenarios.txt
+{
+	echo "# Scenario checks on a stock 6.12 kernel (no series), same config."
+	echo "# Made by scripts/stock-scenarios.sh (make stock-scenarios)."
+	echo "# $(grep -c '^PASS scenario' "$logs.out") checks pass on stock, $(grep -c '^FAIL scenario' "$logs.out") fail."
+	echo "# Every check that passes here is labelled \"sanity\" in scripts/scenarios.sh."
+	grep -E '^(PASS|FAIL) scenario' "$logs.out" | sed -E 's/^(PASS|FAIL) ([^:]*: [^:]*).*/\1 \2/'
+} | tee "$out"
+# A check that passes on stock but is not labelled sanity (or the other
+# way round) is a labelling error.
+bad=$(grep '^PASS scenario' "$out" | grep -v -e 'sanity' -e 'no unexpected kernel reports' || true)
+[ -z "$bad" ] || { say "passes on stock but not labelled sanity:"; echo "$bad" >&2; exit 1; }

@@ -23,12 +23,7 @@ defconfig) frag=bloat-defconfig aim=8192; export UT_BASE=x86_64_defconfig ;;
 esac
 
 "$ROOT/scripts/tree.sh" prepare >&2
-stock=$BUILD/linux-stock
-if [ ! -d "$stock" ]; then
-	say "checking out the pristine tree in $stock"
-	git -C "$KSRC" worktree add -f --detach "$stock" pristine >/dev/null
-fi
-git -C "$stock" checkout -q --detach pristine
+stock=$(stock_tree)
 
 new=$("$ROOT/scripts/build-kernel.sh" "$frag")
 old=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=$frag-stock "$ROOT/scripts/build-kernel.sh" "$frag")

@@ -45,3 +45,15 @@ suites_rows() {
 		{ print $1, $2, $3, $4, $5 }
 		END { exit bad }' "$SUITE_TABLE"
 }
+
+# stock_tree: a checkout of the pristine tree (no series) in
+# build/linux-stock, a worktree of the editable tree; prints its path.
+stock_tree() {
+	local stock=$BUILD/linux-stock
+	if [ ! -d "$stock" ]; then
+		say "checking out the pristine tree in $stock"
+		git -C "$KSRC" worktree add -f --detach "$stock" pristine >/dev/null
+	fi
+	git -C "$stock" checkout -q --detach pristine
+	echo "$stock"
+}

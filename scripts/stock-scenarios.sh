@@ -12,12 +12,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 "$ROOT/scripts/tree.sh" prepare >&2
-stock=$BUILD/linux-stock
-if [ ! -d "$stock" ]; then
-	say "checking out the pristine tree in $stock"
-	git -C "$KSRC" worktree add -f --detach "$stock" pristine >/dev/null
-fi
-git -C "$stock" checkout -q --detach pristine
+stock=$(stock_tree)
 kernel=$(UT_KSRC=$stock UT_LAX_CONFIG=1 "$ROOT/scripts/build-kernel.sh" stock)
 initrd=$("$ROOT/scripts/build-initramfs.sh" default)
 logs=$BUILD/logs/stock

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Scenario boots, sourced by test.sh: each provokes one report in the guest
-# (guest/scenario.sh) and checks the console here.
+# (guest/scenario.sh) and checks the console here. A check that a stock
+# kernel passes too (make stock-scenarios, docs/stock-scenarios.txt) says
+# "sanity:" in its name; every scenario also has checks that only the
+# patched kernel passes.
 
 # section LOG START-RE END-RE: the lines of the first report from START to
 # END (or to the end of the log).
@@ -53,13 +56,13 @@ scenario_warn() {
 	local c=$LOGS/scenario-warn.console r=$LOGS/scenario-warn.results sec=$LOGS/scenario-warn.report
 	scenario_run warn || return
 	section "$c" 'cut here' 'end trace' > "$sec"
-	check "scenario warn: a WARNING report" "no WARNING in $c" grep -q '^WARNING:' "$sec"
+	check "scenario warn: sanity: a WARNING report" "no WARNING in $c" grep -q '^WARNING:' "$sec"
 	# The seed's promise: U shows in the Tainted: line of the WARN report.
-	check "scenario warn: U in the report's Tainted: line" "$(grep -o 'Tainted:.*' "$sec")" \
+	check "scenario warn: sanity: U in the report's Tainted: line" "$(grep -o 'Tainted:.*' "$sec")" \
 		grep -qE 'Tainted: [A-Z ]*U' "$sec"
 	local n
 	n=$(grep -c '^Taint [A-Z]:' "$sec")
-	check "scenario warn: at most one Taint line" "$n Taint lines" test "$n" -le 1
+	check "scenario warn: sanity: at most one Taint line" "$n Taint lines" test "$n" -le 1
 	check "scenario warn: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
 	expect_reports "scenario warn" "$c" "WARNING:=1" "Call Trace:=1"
@@ -69,10 +72,10 @@ scenario_oops() {
 	local c=$LOGS/scenario-oops.console r=$LOGS/scenario-oops.results sec=$LOGS/scenario-oops.report
 	scenario_run oops || return
 	section "$c" 'Oops:' 'end trace' > "$sec"
-	check "scenario oops: an Oops report" "no Oops in $c" grep -q 'Oops:' "$sec"
+	check "scenario oops: sanity: an Oops report" "no Oops in $c" grep -q 'Oops:' "$sec"
 	check "scenario oops: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
-	check "scenario oops: guest survived the oops" "see $r" grep -q '^survived oops' "$r"
+	check "scenario oops: sanity: guest survived the oops" "see $r" grep -q '^survived oops' "$r"
 	if [ "$variant" = debug ]; then
 		# KASAN catches LKDTM's NULL write first: that report was asked
 		# for too, and it must be the only KASAN report.
@@ -98,10 +101,10 @@ scenario_oops_forged() {
 		grep -q '^Taint U: ts=' "$sec"
 	check "scenario oops-forged: comm and reason escaped on one line" "$(grep '^Taint U' "$sec")" \
 		forged_writer_line "$pid" "$reason" "$sec"
-	check "scenario oops-forged: no forged line anywhere on the console" \
+	check "scenario oops-forged: sanity: no forged line anywhere on the console" \
 		"$(lines_starting "$c" 'Taint W: fake')" \
 		none lines_starting "$c" 'Taint W: fake'
-	check "scenario oops-forged: no raw kernel address in Taint lines" \
+	check "scenario oops-forged: sanity: no raw kernel address in Taint lines" \
 		"$(raw_address_lines "$sec")" \
 		none raw_address_lines "$sec"
 	expect_oops_reports "scenario oops-forged" "$c"
@@ -111,7 +114,7 @@ scenario_panic() {
 	local c=$LOGS/scenario-panic.console r=$LOGS/scenario-panic.results sec=$LOGS/scenario-panic.report
 	scenario_run panic || return
 	section "$c" 'Kernel panic - not syncing' "$PANIC_END" > "$sec"
-	check "scenario panic: a panic report" "no panic in $c" grep -q 'Kernel panic - not syncing: dumptest' "$sec"
+	check "scenario panic: sanity: a panic report" "no panic in $c" grep -q 'Kernel panic - not syncing: dumptest' "$sec"
 	check "scenario panic: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
 	expect_reports "scenario panic" "$c" "Kernel panic=1" "Call Trace:=1"
@@ -122,7 +125,7 @@ scenario_panic_on_taint() {
 	local sec=$LOGS/scenario-panic-on-taint.report
 	scenario_run panic-on-taint "panic_on_taint=0x40" || return
 	section "$c" 'Kernel panic - not syncing: panic_on_taint' "$PANIC_END" > "$sec"
-	check "scenario panic-on-taint: the write panicked" "no panic_on_taint panic in $c" \
+	check "scenario panic-on-taint: sanity: the write panicked" "no panic_on_taint panic in $c" \
 		grep -q 'Kernel panic - not syncing: panic_on_taint set' "$sec"
 	# Recorded first, then panicked: the panic report already has the reason.
 	check "scenario panic-on-taint: the panic names writer and reason" "$(grep '^Taint' "$sec")" \
@@ -137,7 +140,7 @@ scenario_oops_panic() {
 	local sec=$LOGS/scenario-oops-panic.report n dup
 	scenario_run oops-panic "oops=panic" || return
 	section "$c" 'Oops:' "$PANIC_END" > "$sec"
-	check "scenario oops-panic: the oops turned into a panic" "no 'Fatal exception' panic in $c" \
+	check "scenario oops-panic: sanity: the oops turned into a panic" "no 'Fatal exception' panic in $c" \
 		grep -q 'Kernel panic - not syncing: Fatal exception' "$sec"
 	check "scenario oops-panic: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
@@ -157,11 +160,11 @@ scenario_report_off() {
 	local sec=$LOGS/scenario-report-off.report
 	scenario_run report-off "taint_log.report=0" || return
 	section "$c" 'Oops:' 'end trace' > "$sec"
-	check "scenario report-off: an Oops report with U in Tainted: (sanity: stock passes)" \
+	check "scenario report-off: sanity: an Oops report with U in Tainted:" \
 		"$(grep -o 'Tainted:.*' "$sec")" grep -qE 'Tainted: [A-Z ]*U' "$sec"
 	check "scenario report-off: the parameter reads N" "$(grep '^report param' "$r")" \
 		grep -qx 'report param=N' "$r"
-	check "scenario report-off: no Taint lines on the console" "$(plain "$c" | grep '^Taint [A-Z]:')" \
+	check "scenario report-off: sanity: no Taint lines on the console" "$(plain "$c" | grep '^Taint [A-Z]:')" \
 		none eval "plain '$c' | grep '^Taint [A-Z]:'"
 	check "scenario report-off: the log still names the writer" "$(grep '^taint_log:' "$r")" \
 		grep -q "^taint_log: .* origin=user flags=U .* pid=$(writer_pid "$r") " "$r"
@@ -186,7 +189,7 @@ scenario_module() {
 	for stage in unloaded other; do
 		check "scenario module: $stage: W still module=ut_taint, no caller" "$(grep "^$stage: .*flags=W " "$r")" \
 			grep -qE "^$stage: .* origin=kernel flags=W new=W .* module=ut_taint\$" "$r"
-		check "scenario module: $stage: no ut_other code, no raw address in the log" \
+		check "scenario module: $stage: sanity: no ut_other code, no raw address in the log" \
 			"$(grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r")" \
 			none grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r"
 	done
@@ -195,7 +198,7 @@ scenario_module() {
 		test -n "$t1" -a "$t1" = "$t2"
 	check "scenario module: oops report: Taint W: and Taint O: name ut_taint, no caller" "$(grep '^Taint [WO]:' "$sec")" \
 		test "$(grep -cE '^Taint [WO]: .* module=ut_taint$' "$sec")" = 2
-	check "scenario module: no raw kernel address in Taint lines" "$(raw_address_lines "$sec")" \
+	check "scenario module: sanity: no raw kernel address in Taint lines" "$(raw_address_lines "$sec")" \
 		none raw_address_lines "$sec"
 	expect_reports "scenario module" "$c" "WARNING:=1" "Oops:=1" \
 		"Call Trace:=$([ "$variant" = debug ] && echo 3 || echo 2)" \

@@ -306,7 +306,7 @@ static bool abi_reason(const struct op *o)
 
 /* ---- quirks: where the kernel legitimately differs ---------------------- */
 
-enum { Q_PAGE, Q_LONG, Q_SEP, Q_NBSP, Q_OFFSET, NQ };
+enum { Q_PAGE, Q_LONG, Q_SEP, Q_NBSP, NQ };
 
 static const struct {
 	const char *name, *what;
@@ -319,8 +319,6 @@ static const struct {
 		    "\\v, \\f or \\r right after the number is refused; after a space, tab or newline they are fine" },
 	[Q_NBSP] = { "0xa0-is-whitespace",
 		     "byte 0xa0 (Latin-1 no-break space) counts as whitespace around the number" },
-	[Q_OFFSET] = { "offset-ignored-unless-sysctl_writes_strict",
-		       "with kernel.sysctl_writes_strict 0 or -1, a write at a non-zero offset is read as if at offset 0" },
 };
 
 static int writes_strict = 1;	/* kernel.sysctl_writes_strict */
@@ -356,14 +354,9 @@ static int excuse(const struct op *o, bool abi_ok, long got, unsigned long *bits
 	/* accepted, though not a number by the ABI reading */
 	if (o->len >= 4096)
 		return -1;
-	if (o->off) {
-		struct op z = *o;
-
-		z.off = 0;
-		if (writes_strict != 1 && abi_tainted(&z, bits))
-			return Q_OFFSET;
+	/* v2 refuses a write at an offset whatever sysctl_writes_strict says. */
+	if (o->off)
 		return -1;
-	}
 	if (memchr(o->buf, 0xa0, o->len) &&
 	    abi_number(o->buf, o->len, nbsp_space, &v, &tb, &te) && !(v & ~KMASK) &&
 	    te - tb < 21 && (te == o->len || o->buf[te] == ' ' ||

@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Run the scenario checks against a stock kernel: Debian's linux-source-6.12
-# without the series, built with the same configuration as the test kernel
-# (tinyconfig + configs/usertaint.config; the series' own symbols do not
-# exist there). A check that passes here cannot tell the series from stock:
+# without the series, built with the configuration of the test kernel
+# (tinyconfig + configs/usertaint.config + configs/bloat.config, i.e.
+# without KUnit; the series' own symbols do not exist there). A check that passes here cannot tell the series from stock:
 # scripts/scenarios.sh labels such checks "sanity", and every scenario must
 # also carry a check that only the patched kernel passes. The scenario
 # suites are expected to fail here; this prints which checks pass, and
@@ -13,7 +13,9 @@ set -euo pipefail
 
 "$ROOT/scripts/tree.sh" prepare >&2
 stock=$(stock_tree)
-kernel=$(UT_KSRC=$stock UT_LAX_CONFIG=1 "$ROOT/scripts/build-kernel.sh" stock)
+# The stock side of make bloat (configs/bloat.config on top: no KUnit,
+# which no scenario uses), so that one build serves both.
+kernel=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=bloat-stock "$ROOT/scripts/build-kernel.sh" bloat)
 initrd=$("$ROOT/scripts/build-initramfs.sh" default)
 logs=$BUILD/logs/stock
 UT_ONLY='scenario-*' UT_KERNEL=$kernel UT_INITRD=$initrd UT_LOGS=$logs \

@@ -11,20 +11,16 @@
 #
 # UT_OMIT="FILE ...": leave these files (paths in the initramfs) out, to
 # test that the check above catches a missing binary (tests of the harness).
-# UT_KSRC, UT_VARIANT_DIR: for a kernel built with them (scripts/build-kernel.sh;
-# scripts/mutate.sh): the kselftests and kernel-chktaint from that tree, the
-# test module built against that build directory (still in
-# /lib/modules/VARIANT), the initramfs in build/initramfs-UT_VARIANT_DIR.
+# UT_NO_PREPARE: use the tree as it is checked out (as scripts/build-kernel.sh;
+# scripts/mutate.sh, whose tree is a worktree that tree.sh must not touch).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
-[ -n "${UT_KSRC:-}" ] || "$ROOT/scripts/tree.sh" prepare >&2
-KSRC=${UT_KSRC:-$KSRC}
+[ -n "${UT_NO_PREPARE:-}" ] || "$ROOT/scripts/tree.sh" prepare >&2
 variant=${1:-default}
 out=$BUILD/initramfs
 [ "$variant" = default ] || out=$BUILD/initramfs-$variant
-[ -z "${UT_VARIANT_DIR:-}" ] || out=$BUILD/initramfs-$UT_VARIANT_DIR
 root=$out/root
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,guest,etc}
@@ -39,7 +35,7 @@ printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' > "$roo
 printf 'root:x:0:\nuser:x:1000:\n' > "$root/etc/group"
 
 # kselftests, built the kernel's way (lib.mk), linked statically.
-st=$BUILD/selftests${UT_VARIANT_DIR:+-$UT_VARIANT_DIR}
+st=$BUILD/selftests
 mkdir -p "$st"
 kselftests=(taint)
 for t in "${kselftests[@]}"; do

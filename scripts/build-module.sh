@@ -5,20 +5,18 @@
 # build/module-<VARIANT>. Never loaded on this machine: the initramfs
 # carries it into the guest.
 # Usage: build-module.sh [VARIANT]   Prints the module directory on stdout.
-# UT_KSRC, UT_VARIANT_DIR: the kernel's tree and build directory, if it was
-# built with them (scripts/build-kernel.sh; scripts/mutate.sh uses both).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:-default}
-obj=$(kobj "${UT_VARIANT_DIR:-$variant}")
+obj=$(kobj "$variant")
 [ -f "$obj/Module.symvers" ] || [ -f "$obj/vmlinux" ] ||
 	die "no $variant kernel built in $obj: build it first (scripts/build-kernel.sh $variant)"
-out=$BUILD/module-${UT_VARIANT_DIR:-$variant}
+out=$BUILD/module-$variant
 mkdir -p "$out"
 # Copy only what changed, so that make rebuilds only what it must.
 cp -u "$ROOT"/guest/module/{Makefile,*.c} "$out"/
-make -s -C "${UT_KSRC:-$KSRC}" O="$obj" M="$out" CC="ccache gcc" -j"$JOBS" modules >&2 ||
+make -s -C "$KSRC" O="$obj" M="$out" CC="ccache gcc" -j"$JOBS" modules >&2 ||
 	die "guest/module failed to build against the $variant kernel"
 for m in ut_taint ut_other; do
 	[ -f "$out/$m.ko" ] || die "guest/module: $m.ko was not built"

@@ -19,19 +19,22 @@
 #   UT_MUTATE_SKIP_BASELINE=1  do not run the unmutated series first
 #   UT_MUTANTS=FILE     another list of mutants (default scripts/mutants)
 #
-# Never touches build/linux's checkout or build/kbuild-default: the worktree
-# is build/linux-mutate (reset to REF at each run), the kernel is built in
-# build/kbuild-mutate (tinyconfig + configs/usertaint.config, as make test),
-# the initramfs in build/initramfs-mutate, the test module in
-# build/module-mutate. Logs: build/logs/mutate/<mutant>/<boot>/, the results
-# in build/logs/mutate/results.tsv. A run over every mutant of the default
+# Never touches build/linux's checkout or build/kbuild-default: everything
+# is under build/mutate (the scripts run with UT_BUILD=build/mutate and
+# UT_NO_PREPARE=1): the worktree build/mutate/linux, checked out at REF at
+# each run, the kernel in build/mutate/kbuild-default (tinyconfig +
+# configs/usertaint.config, the make test kernel), the initramfs, test
+# module, kselftests and reliability programs next to it. The same relative
+# paths as build/linux and build/kbuild-default give ccache hits from the
+# main build. Logs: build/logs/mutate/<mutant>/<boot>/, the results in
+# build/logs/mutate/results.tsv. A run over every mutant of the default
 # list rewrites the results table of docs/mutate.md.
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
-WT=$BUILD/linux-mutate
-VDIR=mutate
+MB=$BUILD/mutate	# UT_BUILD of the scripts this one runs
+WT=$MB/linux		# the worktree
 MLOGS=$BUILD/logs/mutate
 MUTANTS=${UT_MUTANTS:-$ROOT/scripts/mutants}
 REF=${UT_MUTATE_REF:-usertaint}
@@ -176,8 +179,15 @@ else:
 PY
 }
 
+# is_worktree: $WT is a worktree of $KSRC's repository, its top level (git -C
+# on anything else would find the repository around it: /work/main's own).
+is_worktree() {
+	[ -e "$WT/.git" ] &&
+		[ "$(git -C "$WT" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$WT" && pwd -P)" ] &&
+		[ "$(cd "$(git -C "$WT" rev-parse --git-common-dir)" && pwd -P)" = "$(cd "$KSRC/.git" && pwd -P)" ]
+}
 # The worktree, back to what REF has (also after an interrupted run).
-revert() { git -C "$WT" checkout -q -f -- . 2>/dev/null; }
+revert() { is_worktree && git -C "$WT" checkout -q -f -- .; }
 
 # The guest boots of scripts/suites for variant default, in table order,
 # as UT_ONLY patterns: "kunit", "test" (the test boot's suites), and each
@@ -194,8 +204,8 @@ boot_groups() {
 # INITRD; logs in $MLOGS/NAME/build.log. Fails if either does not build.
 build() {
 	local log=$MLOGS/$1/build.log
-	KERNEL=$(UT_KSRC=$WT UT_VARIANT_DIR=$VDIR "$ROOT/scripts/build-kernel.sh" default 2>>"$log") &&
-		INITRD=$(UT_KSRC=$WT UT_VARIANT_DIR=$VDIR "$ROOT/scripts/build-initramfs.sh" default 2>>"$log")
+	KERNEL=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-kernel.sh" default 2>>"$log") &&
+		INITRD=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-initramfs.sh" default 2>>"$log")
 }
 
 # run_boots NAME ALL: each boot group on KERNEL and INITRD, until one fails
@@ -206,7 +216,7 @@ run_boots() {
 	FAILED_BY='' HARNESS_ERR=''
 	for g in "${GROUPS_[@]}"; do
 		out=$MLOGS/$name/$g.out t=$(date +%s)
-		UT_KERNEL=$KERNEL UT_INITRD=$INITRD UT_LOGS=$MLOGS/$name/$g UT_ONLY=$g \
+		UT_BUILD=$MB UT_KERNEL=$KERNEL UT_INITRD=$INITRD UT_LOGS=$MLOGS/$name/$g UT_ONLY=$g \
 			"$ROOT/scripts/test.sh" default > "$out" 2>&1
 		nfail=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed, [0-9]* skipped$/\1/p' "$out" | tail -n 1)
 		printf '%s %s s: %s\n' "$g" $(($(date +%s) - t)) "$(tail -n 1 "$out")" >> "$MLOGS/$name/boots.txt"
@@ -218,6 +228,7 @@ run_boots() {
 		fi
 		[ "$nfail" -gt 0 ] || continue
 		first=$(sed -n 's/^FAIL //p' "$out" | head -n 1)
+		first=${first#"$g: "}
 		[ ${#first} -le 160 ] || first=${first:0:157}...
 		FAILED_BY+="${FAILED_BY:+; }$g: $first${nfail:+ ($nfail failed)}"
 		[ "$all" = 1 ] || return
@@ -245,15 +256,16 @@ for n in "${NAMES[@]}"; do
 done
 
 # The worktree at REF, nothing changed in it.
-if git -C "$WT" rev-parse --git-dir > /dev/null 2>&1; then
-	git -C "$WT" checkout -q -f --detach "$commit" || die "cannot check out $commit in $WT"
-else
+if ! is_worktree; then
+	[ ! -e "$WT" ] || die "$WT is there but is not a worktree of $KSRC: remove it"
 	git -C "$KSRC" worktree prune
-	rm -rf "$WT"
 	say "mutate: making the worktree $WT"
-	git -C "$KSRC" worktree add -q --detach "$WT" "$commit" > /dev/null ||
+	mkdir -p "$MB"
+	git -C "$KSRC" worktree add -q --detach "$WT" "$commit" > /dev/null 2>&1 ||
 		die "cannot make a worktree of $KSRC at $WT"
+	is_worktree || die "$WT is not the worktree of $KSRC that was just made"
 fi
+git -C "$WT" checkout -q -f --detach "$commit" || die "cannot check out $commit in $WT"
 revert
 trap revert EXIT
 trap 'exit 130' INT TERM
@@ -274,7 +286,10 @@ fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 if [ "${UT_MUTATE_SKIP_BASELINE:-0}" != 1 ]; then
 	rm -rf "$MLOGS/unmutated"; mkdir -p "$MLOGS/unmutated"
 	t=$(date +%s)
-	build unmutated || die "the unmutated series does not build (see $MLOGS/unmutated/build.log)"
+	if ! build unmutated; then
+		grep -v '^$' "$MLOGS/unmutated/build.log" | tail -n 5 >&2
+		die "the unmutated series does not build (see $MLOGS/unmutated/build.log)"
+	fi
 	run_boots unmutated 1
 	BASE_SECS=$(( $(date +%s) - t ))
 	if [ -n "$FAILED_BY$HARNESS_ERR" ]; then

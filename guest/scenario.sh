@@ -73,6 +73,17 @@ panic-on-taint)
 	# Booted with panic_on_taint=0x40: this write itself panics.
 	taint_with_reason
 	;;
+nousertaint)
+	# Booted with panic_on_taint=0x40,nousertaint: user space may not set
+	# U, by either file; nothing is set or recorded, nothing panics.
+	echo "mask before=$(cat /proc/sys/kernel/tainted)" >&3
+	echo "log lines before=$(wc -l < /proc/sys/kernel/taint_log)" >&3
+	sh -c 'echo 64 > /proc/sys/kernel/tainted' 2>/dev/null; echo "tainted write rc=$?" >&3
+	sh -c 'echo nope > /proc/sys/kernel/taint_reason' 2>/dev/null; echo "taint_reason write rc=$?" >&3
+	echo "mask after=$(cat /proc/sys/kernel/tainted)" >&3
+	echo "log lines after=$(wc -l < /proc/sys/kernel/taint_log)" >&3
+	echo "reason after=$(cat /proc/sys/kernel/taint_reason)" >&3
+	;;
 *)
 	echo "unknown scenario '$scenario'" >&3
 	;;

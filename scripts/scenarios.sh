@@ -204,3 +204,21 @@ scenario_module() {
 		"Call Trace:=$([ "$variant" = debug ] && echo 3 || echo 2)" \
 		"$([ "$variant" = debug ] && echo "BUG:=2" || echo "BUG:=1")"
 }
+
+# panic_on_taint=0x40,nousertaint: writes that would set U are refused by
+# both files, set and record nothing, and do not panic.
+scenario_nousertaint() {
+	local c=$LOGS/scenario-nousertaint.console r=$LOGS/scenario-nousertaint.results
+	scenario_run nousertaint "panic_on_taint=0x40,nousertaint" || return
+	check "scenario nousertaint: sanity: the tainted write is refused" "$(grep '^tainted write' "$r")" \
+		grep -qx 'tainted write rc=1' "$r"
+	check "scenario nousertaint: sanity: the taint_reason write is refused" "$(grep '^taint_reason write' "$r")" \
+		grep -qx 'taint_reason write rc=1' "$r"
+	check "scenario nousertaint: sanity: the mask did not change" "$(grep '^mask' "$r")" \
+		test "$(sed -n 's/^mask before=//p' "$r")" = "$(sed -n 's/^mask after=//p' "$r")"
+	check "scenario nousertaint: nothing recorded, no reason" "$(grep -E '^(log lines|reason)' "$r")" \
+		test -n "$(sed -n 's/^log lines before=//p' "$r")" -a \
+		"$(sed -n 's/^log lines before=//p' "$r")" = "$(sed -n 's/^log lines after=//p' "$r")" -a \
+		"$(grep -c '^reason after=$' "$r")" = 1
+	expect_reports "scenario nousertaint" "$c"
+}

@@ -210,15 +210,24 @@ static u32 ut_tag_bit(unsigned long tag)
 	return BIT(((tag * 2654435761UL) >> 7) % TAINT_FLAGS_COUNT);
 }
 
-/* Is any claimed slot of the test log still unpublished? */
+static atomic_t r_torn;	/* published slots seen not filled in yet */
+
+/*
+ * Is any claimed slot of the test log still unpublished? A published one
+ * must be whole already: one whose flags are still 0 counts in r_torn.
+ */
 static bool ut_in_flight(void)
 {
 	int i, n = min(atomic_read(&rlog->next), TAINT_LOG_EVENTS);
+	bool busy = false;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (!smp_load_acquire(&rlog->ev[i].ready))
-			return true;
-	return false;
+			busy = true;
+		else if (!READ_ONCE(rlog->ev[i].flags))
+			atomic_inc(&r_torn);
+	}
+	return busy;
 }
 
 static void ut_record(int ctx)
@@ -333,6 +342,7 @@ static int ut_record_run(unsigned long rounds)
 		if (signal_pending(current))
 			break;
 	}
+	rres.bad += atomic_xchg(&r_torn, 0);
 	for (c = 0; c < CTX_N; c++) {
 		rres.calls[c] = atomic_xchg(&r_calls[c], 0);
 		rres.overlap[c] = atomic_xchg(&r_overlap[c], 0);

@@ -25,8 +25,12 @@ esac
 "$ROOT/scripts/tree.sh" prepare >&2
 stock=$(stock_tree)
 
+# The stock side of on and off is the same kernel (CONFIG_TAINT_LOG does
+# not exist there): one build, configs/bloat.config.
+sfrag=$frag
+[ "$mode" = defconfig ] || sfrag=bloat
 new=$("$ROOT/scripts/build-kernel.sh" "$frag")
-old=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=$frag-stock "$ROOT/scripts/build-kernel.sh" "$frag")
+old=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=$sfrag-stock "$ROOT/scripts/build-kernel.sh" "$sfrag")
 new=$(dirname "$new")/../../../vmlinux
 old=$(dirname "$old")/../../../vmlinux
 

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [host|kernel|all]   (default: all)
+# Usage: scripts/deps.sh [host|kernel|objects|all]   (default: all)
+# objects: Debian's kernel config, sparse and LLVM for scripts/check-objects.sh
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -9,12 +10,14 @@ host_pkgs="build-essential pkg-config libjson-c-dev libcmocka-dev jq"
 kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"
+objects_pkgs="linux-config-6.12 sparse clang lld llvm"
 
 case "${1:-all}" in
 host)   want=$host_pkgs ;;
 kernel) want=$kernel_pkgs ;;
+objects) want="$kernel_pkgs $objects_pkgs" ;;
 all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (host, kernel or all)" ;;
+*)      die "deps.sh: unknown set '$1' (host, kernel, objects or all)" ;;
 esac
 
 missing=()

@@ -191,7 +191,11 @@ static int scan_round(struct taint_scanner *sc, size_t limit, taint_hit_fn fn,
 		/* The marker's line: no newline between start and a. */
 		sc->line += count_newlines(buf + cur, a - cur);
 		cur = a;
-		taint_parse_field(buf + start, len - (size_t)start, &sc->field);
+		if (taint_parse_field(buf + start, len - (size_t)start,
+				      &sc->field)) {
+			from = a + 1;
+			continue;
+		}
 		h.line = sc->line;
 		h.field = &sc->field;
 		from = (size_t)start + sc->field.consumed;

@@ -119,6 +119,7 @@ enum taint_format {
 
 #define TAINT_TEXT_MAX 1023
 #define TAINT_UNKNOWN_LETTERS_MAX 26
+#define TAINT_NAME_MAX 31
 
 /**
  * struct taint_field - one decoded "Tainted:"/"Not tainted" field.
@@ -132,9 +133,16 @@ enum taint_format {
  * @mask:       the flags shown.  Known letters give their bit; in a
  *              positional field a letter at position N >= 20 gives bit N;
  *              '-' (vendor reserved position), ' ' and 'G' give nothing
+ * @mask_known: @mask is the whole mask: false when the field is tainted
+ *              but shows no flag ("Tainted: G", flags edited out) or shows
+ *              unknown letters (their bits cannot be known)
  * @unknown_letters: letters that are not in the flag table and could not be
  *              placed by position (e.g. 'H' in a synthetic field, or the
- *              letter of an unknown verbose entry), NUL-terminated
+ *              letter of an unknown verbose entry, such as a newer kernel's
+ *              "[V]=UNSAFE_BPF"), NUL-terminated
+ * @unknown_names: for each of @unknown_letters, the name the verbose form
+ *              printed for it ("UNSAFE_BPF", at most TAINT_NAME_MAX bytes),
+ *              or "" (fixed form)
  * @text:       the field as printed, from "Tainted:"/"Not tainted" to its
  *              last flag character (trailing blanks removed); a verbose list
  *              wrapped over several lines is joined with single blanks.
@@ -149,7 +157,9 @@ struct taint_field {
 	bool tainted;
 	bool positional;
 	uint64_t mask;
+	bool mask_known;
 	char unknown_letters[TAINT_UNKNOWN_LETTERS_MAX + 1];
+	char unknown_names[TAINT_UNKNOWN_LETTERS_MAX][TAINT_NAME_MAX + 1];
 	char text[TAINT_TEXT_MAX + 1];
 	size_t text_len;
 	size_t consumed;
@@ -161,9 +171,16 @@ struct taint_field {
  * @s must begin with "Tainted:" or "Not tainted"; the field ends at the end
  * of the line (or of @len), at the first blank-separated word that is not
  * made of capital letters and '-' (the kernel release follows the field),
- * or, for the verbose form, after the last "[X]=NAME" entry (an entry list
- * ending in ',' continues on the next line).  The field width is never
- * assumed.  Returns 0 or -EINVAL if @s does not start with a marker.
+ * at a ')' or '"' closing it, or, for the verbose form, after the last
+ * "[X]=NAME" entry.  A verbose list ending in ',' continues on the next line
+ * if that line holds only blanks and quote marks ('>', '|') before its
+ * first entry (never into a line with its own marker or a new printk
+ * record).  Blanks are ' ', '\t' and U+00A0 (UTF-8, or a Latin-1 0xA0
+ * byte), one column each.  The field width is never assumed.
+ * Returns 0, or -EINVAL if @s does not start with a marker or the marker is
+ * followed by prose rather than a kernel's field: a word that starts fewer
+ * than 4 columns after the flags began and does not look like a release
+ * ("Tainted: P but ...", "Tainted: yes").
  */
 int taint_parse_field(const char *s, size_t len, struct taint_field *f);
 
@@ -180,9 +197,10 @@ int taint_parse_body(const char *s, size_t len, struct taint_field *f,
 /**
  * taint_find_field() - find and decode the first report field in @s (one or
  * more lines of log text).  Occurrences that cannot be report fields are
- * skipped: a marker glued to a preceding letter or digit ("xTainted:"), or
+ * skipped: a marker glued to a preceding letter or digit ("xTainted:"),
  * directly preceded by a quote character (' " `), which is how prose and
- * documentation quote the marker.
+ * documentation quote the marker, or followed by prose (taint_parse_field()
+ * returns -EINVAL).
  * Returns the offset of the field in @s, or -1 if there is none.
  */
 long taint_find_field(const char *s, size_t len, struct taint_field *f);

@@ -173,7 +173,7 @@ static void test_long_binary_line(void **state)
 	memcpy(buf + 10, "\0Tainted: G    B \0", 18);
 	memcpy(buf + (3u << 20), "\xff" "Tainted: [D]=DIE\0", 17);
 	n = big;
-	n += (size_t)sprintf(buf + n, "\nx Tainted: P 1\n\nNot tainted\n");
+	n += (size_t)sprintf(buf + n, "\nx Tainted: P 4.20.0\n\nNot tainted\n");
 	for (size_t p = 0; p < NPIECES; p++) {
 		if (pieces[p] == 1)
 			continue;

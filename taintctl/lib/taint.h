@@ -2,9 +2,10 @@
 /*
  * taint.h - libtaint: decode, explain, find, set and check Linux kernel taint.
  *
- * libtaint is the library under the taintctl(1) command.  It has no
- * dependencies beyond libc, allocates only where a function says so, and
- * keeps no global state.  All functions are safe to call from several
+ * libtaint is the library under the taintctl(1) command.  It depends on
+ * libc, and, for compressed logs (source.c), on zlib, liblzma and libzstd
+ * (link with -lz -llzma -lzstd when taint_scan_fd*() is used); it
+ * allocates only where a function says so, and keeps no global state.  All functions are safe to call from several
  * threads as long as they do not share a struct taint_scanner.
  *
  * Conventions:
@@ -19,7 +20,9 @@
  *             taint_letters_to_mask(), taint_unknown_bits()
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
- *   scanner.c taint_scanner_new/feed/finish/free(), taint_scan_fd()
+ *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
+ *             taint_scan_fd(), taint_scan_fd_opts()
+ *   source.c  taint_compression_name() (and the decompressors)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
@@ -206,7 +209,7 @@ int taint_parse_body(const char *s, size_t len, struct taint_field *f,
 long taint_find_field(const char *s, size_t len, struct taint_field *f);
 
 /* ------------------------------------------------------------------------
- * Streaming scanner (scanner.c)
+ * Streaming scanner (scanner.c, source.c)
  */
 
 /**
@@ -232,9 +235,21 @@ struct taint_scanner;
  */
 struct taint_scanner *taint_scanner_new(void);
 
-/** taint_scanner_feed() - pass the next @len bytes of the stream. */
+/**
+ * taint_scanner_feed() - pass the next @len bytes of the stream.  Hits are
+ * reported in blocks (about every MiB), which is fastest for files.
+ */
 int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
 		       taint_hit_fn fn, void *arg);
+
+/**
+ * taint_scanner_feed_lines() - like taint_scanner_feed(), then report the
+ * hits of every complete line fed so far: for input that arrives line by
+ * line (dmesg -w, a pipe, a terminal).  A verbose list ending in ',' is
+ * reported once the next line is complete (it may continue there).
+ */
+int taint_scanner_feed_lines(struct taint_scanner *sc, const void *data,
+			     size_t len, taint_hit_fn fn, void *arg);
 
 /** taint_scanner_finish() - end of stream: report the remaining hits. */
 int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg);
@@ -242,10 +257,67 @@ int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg);
 /** taint_scanner_free() - free @sc (NULL is fine). */
 void taint_scanner_free(struct taint_scanner *sc);
 
+/* Compressed input, told by its magic bytes (never by a file name). */
+enum taint_compression {
+	TAINT_COMPRESSION_NONE,
+	TAINT_COMPRESSION_GZIP,		/* zlib */
+	TAINT_COMPRESSION_XZ,		/* liblzma */
+	TAINT_COMPRESSION_ZSTD,		/* libzstd */
+};
+
+/** taint_compression_name() - "gzip", "xz", "zstd" or "none". */
+const char *taint_compression_name(enum taint_compression c);
+
+/* Flags of struct taint_scan_opts. */
+#define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
+#define TAINT_SCAN_BLOCKS 0x2u	/* read big blocks (fastest, hits come late) */
+#define TAINT_SCAN_RAW    0x4u	/* never decompress */
+
 /**
- * taint_scan_fd() - scan everything readable from @fd, reading straight into
- * the scanner's buffer (faster than feed).  Returns 0, the callback's
- * non-zero value, -ENOMEM, or the negative errno of a failed read().
+ * struct taint_scan_opts - how taint_scan_fd_opts() reads.
+ * @flags: TAINT_SCAN_*; with neither LINES nor BLOCKS, lines for a pipe,
+ *         FIFO, terminal or socket, blocks for a regular file or a block
+ *         device
+ * @hit:   called for each hit
+ * @flush: line mode: called after the hits of each read (e.g. to fflush()
+ *         the output); a non-zero return stops the scan.  May be NULL
+ * @arg:   passed to @hit and @flush
+ */
+struct taint_scan_opts {
+	unsigned int flags;
+	taint_hit_fn hit;
+	int (*flush)(void *arg);
+	void *arg;
+};
+
+/**
+ * struct taint_scan_info - what taint_scan_fd_opts() found.
+ * @compression: the input's format
+ * @lines:       line mode was used
+ * @error:       for -EBADMSG (corrupt or truncated compressed data) and
+ *               -ENOTSUP (a format this build cannot read): a description
+ *               ("truncated gzip data: unexpected end of input"), else ""
+ */
+struct taint_scan_info {
+	enum taint_compression compression;
+	bool lines;
+	char error[160];
+};
+
+/**
+ * taint_scan_fd_opts() - scan everything readable from @fd, decompressing
+ * gzip, xz and zstd data (concatenated members/streams/frames included).
+ * Returns 0, the callback's non-zero value, -ENOMEM, -EBADMSG or -ENOTSUP
+ * (see @info->error), or the negative errno of a failed fstat()/read().
+ * On an error, the hits in the data read before it are reported first.
+ * @info may be NULL.
+ */
+int taint_scan_fd_opts(int fd, const struct taint_scan_opts *opts,
+		       struct taint_scan_info *info);
+
+/**
+ * taint_scan_fd() - taint_scan_fd_opts() with default flags: decompress,
+ * lines for a pipe or terminal, blocks for a file.
  */
 int taint_scan_fd(int fd, taint_hit_fn fn, void *arg);
 

@@ -340,7 +340,19 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 		n = taint__source_read(&src, sc->buf + sc->len,
 				       sc->cap - sc->len, !lines);
 		if (n <= 0) {
-			/* the end, or an error: report what was read first */
+			/*
+			 * The end, or an error: report what was read first;
+			 * after an error, not the incomplete last line (it may
+			 * stop inside a field).
+			 */
+			if (n < 0) {
+				const char *nl = sc->len > sc->pos ?
+					memrchr(sc->buf + sc->pos, '\n',
+						sc->len - sc->pos) : NULL;
+
+				sc->len = nl ? (size_t)(nl - sc->buf) + 1 :
+					  sc->pos;
+			}
 			ret = taint_scanner_finish(sc, o->hit, o->arg);
 			if (!ret)
 				ret = (int)n;

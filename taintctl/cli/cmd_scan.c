@@ -30,7 +30,8 @@ struct scan_ctx {
 	 * with an object built per hit); the keys keep their order.
 	 */
 	struct json_object *obj;
-	struct json_object *jline, *jletters, *jtainted, *jformat, *jmask;
+	struct json_object *jline, *jtext, *jletters, *jtainted, *jformat;
+	struct json_object *jmask;
 	bool plain_extras;	/* unknown_bits/unknown_letters are [] */
 };
 
@@ -39,6 +40,14 @@ static const char *const format_names[] = {
 	[TAINT_FORMAT_FIXED] = "fixed",
 	[TAINT_FORMAT_VERBOSE] = "verbose",
 };
+
+static bool is_ascii(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
 
 /* Add @val under @key, keeping a reference in *@ref (NULL for null). */
 static void add_ref(struct json_object *o, const char *key,
@@ -59,7 +68,7 @@ static void json_hit(struct scan_ctx *ctx, const struct taint_hit *h,
 		o = ctx->obj = json_object_new_object();
 		json_object_object_add(o, "file", json_object_get(ctx->jname));
 		add_ref(o, "line", json_object_new_uint64(h->line), &ctx->jline);
-		json_object_object_add(o, "text", NULL);
+		add_ref(o, "text", NULL, &ctx->jtext);
 		add_ref(o, "letters", json_object_new_string(letters),
 			&ctx->jletters);
 		add_ref(o, "tainted", json_object_new_boolean(f->tainted),
@@ -71,8 +80,12 @@ static void json_hit(struct scan_ctx *ctx, const struct taint_hit *h,
 		ctx->plain_extras = false;
 	}
 	json_object_set_uint64(ctx->jline, h->line);
-	json_object_object_add(o, "text",
-			       json_string_bytes(f->text, f->text_len));
+	if (ctx->jtext && is_ascii(f->text, f->text_len))
+		json_object_set_string_len(ctx->jtext, f->text,
+					   (int)f->text_len);
+	else	/* json_string_bytes() makes invalid UTF-8 valid */
+		add_ref(o, "text", json_string_bytes(f->text, f->text_len),
+			&ctx->jtext);
 	json_object_set_string(ctx->jletters, letters);
 	json_object_set_boolean(ctx->jtainted, f->tainted);
 	json_object_set_string(ctx->jformat, format_names[f->format]);

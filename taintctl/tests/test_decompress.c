@@ -353,6 +353,44 @@ static void test_not_compressed(void **state)
 	assert_int_equal(res.n, 0);
 }
 
+/*
+ * After a data error the incomplete last line is not scanned: it may stop
+ * inside a field ("Tainted: G  " of "Tainted: G        W").  The test
+ * flushes the deflate stream right there and cuts it at that point.
+ */
+static void test_cut_line_dropped(void **state)
+{
+	static const char a[] = "x Not tainted 6.1\nCPU: 0 PID: 1 Comm: a Tainted: G  ";
+	static const char b[] = "      W 6.1 #1\n";
+	unsigned char out[4096];
+	z_stream z = { 0 };
+	struct taint_scan_info info;
+	size_t cut;
+
+	(void)state;
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8,
+				      Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)a;
+	z.avail_in = sizeof(a) - 1;
+	z.next_out = out;
+	z.avail_out = sizeof(out);
+	assert_int_equal(deflate(&z, Z_FULL_FLUSH), Z_OK);
+	cut = z.total_out;
+	z.next_in = (Bytef *)b;
+	z.avail_in = sizeof(b) - 1;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	/* whole: two hits, W on line 2 */
+	assert_int_equal(scan_file(out, z.total_out, 0, &info), 0);
+	assert_int_equal(res.n, 2);
+	assert_true(res.mask[1] == 512);
+	/* cut after "Tainted: G  ": line 1 only, then the error */
+	assert_int_equal(scan_file(out, cut, 0, &info), -EBADMSG);
+	assert_non_null(strstr(info.error, "truncated gzip"));
+	assert_int_equal(res.n, 1);
+	assert_int_equal(res.line[0], 1);
+	deflateEnd(&z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_not_compressed),
+		cmocka_unit_test(test_cut_line_dropped),
 	};
 
 	return cmocka_run_group_tests_name("decompress", tests, setup,

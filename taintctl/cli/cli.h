@@ -44,6 +44,11 @@ struct json_object *json_flag_array(uint64_t mask);
 struct json_object *json_unknown_bits(uint64_t mask);
 void json_print(struct json_object *obj);
 
+/* field_out.c: unknown letters of a decoded field (JSON array, text) */
+struct json_object *json_unknown_letters(const struct taint_field *f);
+void text_unknown_letters(const struct taint_field *f);
+void text_unknown_letter_lines(const struct taint_field *f);
+
 /* text_out.c: human-readable output */
 void text_print_mask(uint64_t mask, bool tainted);
 void text_print_event(const struct taint_event *ev);

@@ -9,19 +9,44 @@
  * need not be quoted.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-static int output(const struct options *opt, uint64_t mask, bool tainted)
+/*
+ * @f: the decoded field, or NULL for a number.  Letters this version does
+ * not know (a newer kernel's, a vendor's) are shown as unknown letters,
+ * with the name the verbose form printed: never an error.
+ */
+static int output(const struct options *opt, uint64_t mask, bool tainted,
+		  const struct taint_field *f)
 {
+	static const struct taint_field none;
+
+	if (!f)
+		f = &none;
 	if (opt->json) {
 		struct json_object *o = json_mask_object(mask, tainted);
 
+		json_object_object_add(o, "unknown_letters",
+				       json_unknown_letters(f));
 		json_print(o);
 		json_object_put(o);
+	} else if (f->unknown_letters[0]) {
+		char letters[TAINT_KNOWN_FLAGS + 1];
+
+		taint_mask_letters(mask, letters, sizeof(letters));
+		printf("Tainted: %s", letters[0] ? letters : "-");
+		text_unknown_letters(f);
+		printf(" (mask of the known flags %" PRIu64 ", 0x%" PRIx64 ")\n",
+		       mask, mask);
+		for (unsigned int bit = 0; bit < 64; bit++)
+			if (mask & (UINT64_C(1) << bit))
+				text_print_flag_line(bit);
+		text_unknown_letter_lines(f);
 	} else {
 		text_print_mask(mask, tainted);
 	}
@@ -42,7 +67,7 @@ static int decode_number(const struct options *opt, const char *arg)
 		cli_error("invalid taint value: '%s'", cli_quote(arg));
 		return EXIT_USAGE;
 	}
-	return output(opt, mask, mask != 0);
+	return output(opt, mask, mask != 0, NULL);
 }
 
 static int decode_text(const struct options *opt, const char *arg)
@@ -52,16 +77,16 @@ static int decode_text(const struct options *opt, const char *arg)
 
 	if (taint_find_field(arg, len, &f) < 0 &&
 	    taint_parse_body(arg, len, &f, &bad)) {
+		if (strstr(arg, "Tainted:")) {
+			cli_error("cannot decode '%s': 'Tainted:' is followed by prose, not a kernel's taint field",
+				  cli_quote(arg));
+			return EXIT_USAGE;
+		}
 		cli_error("cannot decode '%s': not a number, a Tainted: field or flag letters (at offset %zu)",
 			  cli_quote(arg), bad);
 		return EXIT_USAGE;
 	}
-	if (f.unknown_letters[0]) {
-		cli_error("unknown taint letter '%c' in '%s'",
-			  f.unknown_letters[0], cli_quote(arg));
-		return EXIT_USAGE;
-	}
-	return output(opt, f.mask, f.tainted);
+	return output(opt, f.mask, f.tainted, &f);
 }
 
 int cmd_decode(const struct options *opt)

@@ -8,7 +8,8 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: all run shell test test-debug test-kcsan test-x2apic tree tree-reset export kernel initramfs \
-	deps taintctl stock-scenarios bloat bloat-defconfig bench check-series clean
+	deps taintctl stock-scenarios bloat bloat-defconfig bench check-series \
+	check-matrix check-matrix-ci clean
 
 all: run
 
@@ -38,6 +39,14 @@ test-kcsan:
 
 test-x2apic:
 	@$(S)/test.sh x2apic
+
+# The build robot's configs and architectures (docs/matrix.md); -ci: the
+# entries .ci/run runs.
+check-matrix: deps
+	@$(S)/check-matrix.sh all
+
+check-matrix-ci: deps
+	@$(S)/check-matrix.sh ci
 
 tree:
 	@$(S)/deps.sh kernel && $(S)/tree.sh prepare

@@ -99,11 +99,14 @@ int taint_letters_to_mask(const char *letters, uint64_t *mask, char *bad);
  */
 
 /**
- * taint_parse_value() - parse a taint mask written as an unsigned decimal
- * number or as 0x/0X hexadecimal, surrounded by optional blanks and at most
- * one trailing newline (so the content of /proc/sys/kernel/tainted parses).
- * Leading zeros are decimal, never octal.
- * Returns 0, -EINVAL (empty, sign, garbage) or -ERANGE (over 64 bits).
+ * taint_parse_value() - parse a taint mask written as the kernel's sysctl
+ * reads /proc/sys/kernel/tainted (proc_doulongvec_minmax(), base 0): 0x/0X
+ * and a hexadecimal digit is hexadecimal, another leading 0 is octal
+ * ("01201" is 641), else decimal; no sign; at most 20 characters, prefix
+ * included.  Optional blanks around it and at most one trailing newline (so
+ * the content of /proc/sys/kernel/tainted parses).
+ * Returns 0, -EINVAL (empty, sign, garbage, a digit the base has not, more
+ * than 20 characters) or -ERANGE (over 64 bits).
  */
 int taint_parse_value(const char *s, uint64_t *mask);
 

@@ -15,8 +15,9 @@
  *  - Letters strings ("PWO") list known flags in bit order, never 'G'.
  *
  * Overview of the API:
- *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_mask_letters(),
- *             taint_letters_to_mask(), taint_unknown_bits()
+ *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_flag_by_name(),
+ *             taint_mask_letters(), taint_letters_to_mask(),
+ *             taint_flags_to_mask(), taint_unknown_bits()
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/finish/free(), taint_scan_fd()
@@ -93,6 +94,25 @@ static inline uint64_t taint_unknown_bits(uint64_t mask)
  * when @bad is not NULL.  An empty string gives mask 0.
  */
 int taint_letters_to_mask(const char *letters, uint64_t *mask, char *bad);
+
+/**
+ * taint_flag_by_name() - the flag named by the @len bytes at @name, or NULL.
+ * Names are the kernel's ("PROPRIETARY_MODULE", "WARN"), matched without
+ * regard to ASCII case, with or without a "TAINT_" prefix.
+ */
+const struct taint_flag_info *taint_flag_by_name(const char *name, size_t len);
+
+/**
+ * taint_flags_to_mask() - convert a list of flags as a user gives them to a
+ * mask: items separated by commas or blanks, each a flag name (see
+ * taint_flag_by_name()) or a string of letters ("PO").  An item that is a
+ * name is read as the name, so "DIE" is bit 7, not D, I and E.  'G' is
+ * accepted in letters and adds nothing; an empty list gives mask 0.
+ * Returns 0, or -EINVAL on the first item that is neither; its offset in
+ * @spec and length go to *@bad_at and *@bad_len when not NULL.
+ */
+int taint_flags_to_mask(const char *spec, uint64_t *mask, size_t *bad_at,
+			size_t *bad_len);
 
 /* ------------------------------------------------------------------------
  * Numbers (value.c)

@@ -24,7 +24,7 @@
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
- *             taint_validate_reason()
+ *             taint_validate_reason(), taint_read_modules()
  */
 #ifndef TAINT_H
 #define TAINT_H
@@ -422,6 +422,35 @@ int taint_validate_reason(const char *reason, size_t len, size_t *bad_at);
  */
 int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
 	       char *failed_path, size_t failed_size);
+
+/* ------------------------------------------------------------------------
+ * The loaded modules' taint, /sys/module/<name>/taint (proc.c).  @sys_root
+ * is the sysfs mount point; NULL means "/sys".
+ */
+
+/**
+ * struct taint_module - a loaded module that carries taint.
+ * @name:  its directory name in <sys_root>/module
+ * @taint: the letters the kernel prints for it ("PO"), as read, without
+ *         the newline, NUL-terminated, truncated to 63 bytes
+ * @mask:  the known flags among @taint (letters libtaint does not know
+ *         are kept in @taint only)
+ */
+struct taint_module {
+	char name[256];
+	char taint[64];
+	uint64_t mask;
+};
+
+/**
+ * taint_read_modules() - every module whose <sys_root>/module/NAME/taint is
+ * not empty, sorted by name, in a malloc()ed array (the caller frees it;
+ * NULL when *@count is 0).  Built-in modules (no taint file) and files that
+ * cannot be read are left out.  Returns 0 or -errno if <sys_root>/module
+ * cannot be opened (-ENOENT: no sysfs there), -ENOMEM.
+ */
+int taint_read_modules(const char *sys_root, struct taint_module **mods,
+		       size_t *count);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,10 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 CORPUS=${TAINT_CORPUS_DIR:-$HERE/../../../shared/corpus/oops}
+if ! command -v jq >/dev/null 2>&1; then
+	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/deps.sh host, or apt-get install jq"
+	exit 1
+fi
 T=$(mktemp -d /tmp/taintctl-cli.XXXXXX)
 trap 'rm -rf "$T"' EXIT INT TERM
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}

@@ -8,10 +8,12 @@
 
 #include "cli.h"
 
-static const char common_options[] =
-" -J, -j, --json     JSON output\n"
+static const char json_option[] =
+" -J, -j, --json     JSON output\n";
+static const char root_option[] =
 "     --root DIR     read the kernel's files under DIR (DIR/proc/sys/kernel/...,\n"
-"                    DIR/sys/module/...): a sosreport, a copied /proc and /sys\n"
+"                    DIR/sys/module/...): a sosreport, a copied /proc and /sys\n";
+static const char help_option[] =
 " -h, --help         display this help\n";
 
 static const char footer[] =
@@ -23,9 +25,10 @@ static const char footer[] =
 
 static const struct command_help {
 	const char *name;
+	bool json, root;	/* takes --json, reads kernel files */
 	const char *text;
 } helps[] = {
-	{ "status",
+	{ "status", true, true,
 "Usage:\n"
 " taintctl [options] [status]\n"
 "\n"
@@ -34,7 +37,7 @@ static const struct command_help {
 "one, the taint log's events (/proc/sys/kernel/taint_log).\n"
 "\n"
 "Options:\n" },
-	{ "decode",
+	{ "decode", true, false,
 "Usage:\n"
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
 "\n"
@@ -49,7 +52,7 @@ static const struct command_help {
 "at most 20 characters.  With --json, one object per value (JSON Lines).\n"
 "\n"
 "Options:\n" },
-	{ "scan",
+	{ "scan", true, false,
 "Usage:\n"
 " taintctl [options] scan FILE...|-\n"
 "\n"
@@ -57,9 +60,9 @@ static const struct command_help {
 "flags (with --json, one object per field, JSON Lines).\n"
 "\n"
 "Options:\n" },
-	{ "mark",
+	{ "mark", false, true,
 "Usage:\n"
-" taintctl [--root DIR] mark REASON\n"
+" taintctl [options] mark REASON\n"
 "\n"
 "Set the U flag with a reason (1-128 bytes of printable ASCII), written to\n"
 "/proc/sys/kernel/taint_reason; on a stock kernel, set U through\n"
@@ -67,7 +70,7 @@ static const struct command_help {
 "With --root, the files under DIR are written instead (for tests).\n"
 "\n"
 "Options:\n" },
-	{ "log",
+	{ "log", true, true,
 "Usage:\n"
 " taintctl [options] log\n"
 "\n"
@@ -75,7 +78,7 @@ static const struct command_help {
 "each flag, when and why.  A stock kernel keeps none; that is said, exit 0.\n"
 "\n"
 "Options:\n" },
-	{ "check",
+	{ "check", true, true,
 "Usage:\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
 "                          [--value VALUE | --from FILE]\n"
@@ -116,7 +119,11 @@ bool cli_command_usage(const char *command)
 		if (strcmp(helps[i].name, command))
 			continue;
 		fputs(helps[i].text, stdout);
-		fputs(common_options, stdout);
+		if (helps[i].json)
+			fputs(json_option, stdout);
+		if (helps[i].root)
+			fputs(root_option, stdout);
+		fputs(help_option, stdout);
 		if (check) {
 			print_check_flags();
 			fputs("\nExit status: 0 nothing disallowed is set, 1 a disallowed flag is set,\n"

@@ -3,14 +3,25 @@
 # Build the patched kernel: tinyconfig + configs/usertaint.config (+ an
 # optional variant fragment), out of tree, incrementally, through ccache.
 # Usage: build-kernel.sh [VARIANT]   VARIANT = default | debug | stock ...
-# Prints the path of the bzImage on stdout.
+# (configs/VARIANT.config; a VARIANT with a slash, as matrix/no-printk,
+# builds in build/kbuild-matrix/no-printk). Prints the path of the kernel
+# image on stdout (bzImage; Image on arm64).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # UT_BASE: another base config than tinyconfig + usertaint.config (the
 # defconfig size figure). UT_VARIANT_DIR: another build directory than
-# the variant's (the stock side of scripts/bloat.sh).
+# the variant's (the stock side of scripts/bloat.sh). UT_ARCH: x86_64 (the
+# default), i386 or arm64 (cross-built with Debian's gcc-aarch64-linux-gnu);
+# tinyconfig and the other bases are then that architecture's.
 variant=${1:-default}
+case ${UT_ARCH:-x86_64} in
+x86_64) karch=() cc='' image=arch/x86/boot/bzImage ;;
+i386)   karch=(ARCH=i386) cc='' image=arch/x86/boot/bzImage ;;
+arm64)  karch=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) cc=aarch64-linux-gnu-
+	image=arch/arm64/boot/Image ;;
+*)      die "build-kernel.sh: unknown UT_ARCH '$UT_ARCH' (x86_64, i386, arm64)" ;;
+esac
 base=${UT_BASE:-tinyconfig}
 obj=$(kobj "${UT_VARIANT_DIR:-$variant}")
 frags=()
@@ -27,10 +38,10 @@ else
 	src=$KSRC
 fi
 mkdir -p "$obj"
-kmake() { make -s -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
+kmake() { make -s -C "$src" O="$obj" "${karch[@]}" CC="ccache ${cc}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
 
 # Regenerate .config only when a fragment or the tree's Kconfig changed.
-cfgsum=$( (echo "$base"; cat "${frags[@]}") | sha256sum | cut -d' ' -f1)
+cfgsum=$( (echo "$base${karch[*]:+ ${karch[*]}}"; cat "${frags[@]}") | sha256sum | cut -d' ' -f1)
 cfgsum=$cfgsum-$(git -C "$src" rev-parse HEAD)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.usertaint-cfg" 2>/dev/null)" != "$cfgsum" ]; then
 	say "configuring $variant kernel: $base + ${frags[*]##*/}"
@@ -54,6 +65,8 @@ fi
 
 say "building $variant kernel in $obj"
 start=$(date +%s)
-kmake bzImage modules >&2 2> >(grep -v '^$' >&2) || die "kernel build failed ($variant)"
+targets=("${image##*/}")
+grep -qx CONFIG_MODULES=y "$obj/.config" && targets+=(modules)
+kmake "${targets[@]}" >&2 2> >(grep -v '^$' >&2) || die "kernel build failed ($variant)"
 say "kernel $variant built in $(( $(date +%s) - start )) s"
-echo "$obj/arch/x86/boot/bzImage"
+echo "$obj/$image"

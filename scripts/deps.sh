@@ -1,20 +1,28 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [host|kernel|all]   (default: all)
+# Usage: scripts/deps.sh [host|kernel|objects|arch|all]   (default: all)
+# objects: Debian's kernel config, sparse and LLVM for scripts/check-objects.sh
+# arch: cross compilers and QEMUs for i386 and arm64 (scripts/arch-test.sh)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-host_pkgs="build-essential pkg-config libjson-c-dev libcmocka-dev jq groff-base"
+host_pkgs="build-essential pkg-config libjson-c-dev libcmocka-dev jq groff-base
+	zlib1g-dev liblzma-dev libzstd-dev ripgrep xz-utils zstd time"
 kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"
+objects_pkgs="linux-config-6.12 sparse clang lld llvm"
+arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
+	libc6-dev-i386-cross qemu-system-arm qemu-system-x86 file"
 
 case "${1:-all}" in
 host)   want=$host_pkgs ;;
 kernel) want=$kernel_pkgs ;;
+arch)   want="$kernel_pkgs $arch_pkgs" ;;
+objects) want="$kernel_pkgs $objects_pkgs" ;;
 all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (host, kernel or all)" ;;
+*)      die "deps.sh: unknown set '$1' (host, kernel, objects, arch or all)" ;;
 esac
 
 missing=()

@@ -52,6 +52,10 @@ struct decoded {
 	bool tainted;
 	uint64_t line;		/* line of the input it was found on */
 	char *input;		/* the number, field or letters, as given */
+	/* the decoded field if it shows letters this version does not know
+	 * (a newer kernel's V: shown as unknown letters, not an error), else
+	 * NULL */
+	struct taint_field *field;
 };
 struct decoded_list {
 	struct decoded *v;
@@ -72,6 +76,11 @@ struct json_object *json_mask_object(uint64_t mask, bool tainted);
 struct json_object *json_flag_array(uint64_t mask);
 struct json_object *json_unknown_bits(uint64_t mask);
 void json_print(struct json_object *obj);
+
+/* field_out.c: unknown letters of a decoded field (JSON array, text) */
+struct json_object *json_unknown_letters(const struct taint_field *f);
+void text_unknown_letters(const struct taint_field *f);
+void text_unknown_letter_lines(const struct taint_field *f);
 
 /* text_out.c: human-readable output */
 void text_print_mask(uint64_t mask, bool tainted);

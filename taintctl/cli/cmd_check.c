@@ -6,6 +6,9 @@
  *   no option      any taint is disallowed
  *   --allow PWO    only these flags may be set (unknown bits are disallowed)
  *   --deny DU      these flags must not be set (unknown bits are allowed)
+ * Letters of a --value/--from field that this version does not know (a
+ * newer kernel's V) are judged as unknown bits are: they are set flags
+ * whose bit is not known.  A gate must not pass them silently.
  * FLAGS are letters and/or flag names (taint_flags_to_mask()).
  * The mask judged is the running kernel's, or --value's, or the union of
  * every value or field in --from's file (taint only grows, so in a log
@@ -62,8 +65,38 @@ static int parse_set(const char *opt_name, const char *spec, uint64_t *set)
 	return EXIT_USAGE;
 }
 
+/* add the unknown letters of @d (with their names) to @acc, once each */
+static void add_unknown(struct taint_field *acc, const struct decoded *d)
+{
+	const struct taint_field *f = d->field;
+	size_t n = strlen(acc->unknown_letters);
+
+	if (!f)
+		return;
+	for (size_t i = 0; f->unknown_letters[i]; i++) {
+		char c = f->unknown_letters[i];
+		char *at = strchr(acc->unknown_letters, c);
+
+		if (at) {	/* keep a name the verbose form printed */
+			char *name = acc->unknown_names[at - acc->unknown_letters];
+
+			if (!name[0])
+				memcpy(name, f->unknown_names[i],
+				       sizeof(f->unknown_names[i]));
+			continue;
+		}
+		if (n == TAINT_UNKNOWN_LETTERS_MAX)
+			break;
+		acc->unknown_letters[n] = c;
+		memcpy(acc->unknown_names[n], f->unknown_names[i],
+		       sizeof(f->unknown_names[i]));
+		acc->unknown_letters[++n] = '\0';
+	}
+}
+
 /* --value VALUE: exactly one value */
-static int mask_of_value(const char *value, uint64_t *mask)
+static int mask_of_value(const char *value, uint64_t *mask,
+			 struct taint_field *unknown)
 {
 	struct decoded_list l = { 0 };
 	int rc = decode_text(NULL, value, strlen(value), &l);
@@ -73,14 +106,17 @@ static int mask_of_value(const char *value, uint64_t *mask)
 			  cli_quote(value), l.count);
 		rc = EXIT_USAGE;
 	}
-	if (rc == EXIT_OK)
+	if (rc == EXIT_OK) {
 		*mask = l.v[0].mask;
+		add_unknown(unknown, &l.v[0]);
+	}
 	decoded_free(&l);
 	return rc;
 }
 
 /* --from FILE: every value and field in it, together */
-static int mask_of_file(const char *path, uint64_t *mask)
+static int mask_of_file(const char *path, uint64_t *mask,
+			struct taint_field *unknown)
 {
 	struct decoded_list l = { 0 };
 	const char *name = strcmp(path, "-") ? path : "(standard input)";
@@ -97,8 +133,10 @@ static int mask_of_file(const char *path, uint64_t *mask)
 		rc = EXIT_USAGE;
 	}
 	*mask = 0;
-	for (size_t i = 0; i < l.count; i++)
+	for (size_t i = 0; i < l.count; i++) {
 		*mask |= l.v[i].mask;
+		add_unknown(unknown, &l.v[i]);
+	}
 	decoded_free(&l);
 	free(buf);
 	return rc;
@@ -106,8 +144,12 @@ static int mask_of_file(const char *path, uint64_t *mask)
 
 int cmd_check(const struct options *opt)
 {
+	static const struct taint_field none;
+	/* unknown letters of --value/--from fields; static: it is 1 KiB */
+	static struct taint_field unknown;
 	uint64_t mask, set = 0, bad;
 	char letters[TAINT_KNOWN_FLAGS + 1];
+	bool bad_letters;
 	int rc;
 
 	if (opt->argc) {
@@ -128,9 +170,9 @@ int cmd_check(const struct options *opt)
 	if (opt->deny && (rc = parse_set("--deny", opt->deny, &set)))
 		return rc;
 	if (opt->value)
-		rc = mask_of_value(opt->value, &mask);
+		rc = mask_of_value(opt->value, &mask, &unknown);
 	else if (opt->from)
-		rc = mask_of_file(opt->from, &mask);
+		rc = mask_of_file(opt->from, &mask, &unknown);
 	else
 		rc = read_kernel_mask(opt, &mask);
 	if (rc)
@@ -142,27 +184,36 @@ int cmd_check(const struct options *opt)
 		bad = mask & set;
 	else
 		bad = mask;
+	/* unknown letters, like unknown bits, fail --allow and pass --deny */
+	bad_letters = !opt->deny && unknown.unknown_letters[0];
 
 	if (opt->json) {
 		struct json_object *o = json_object_new_object();
 
 		json_object_object_add(o, "mask", json_object_new_uint64(mask));
-		json_object_object_add(o, "ok", json_object_new_boolean(!bad));
+		json_object_object_add(o, "ok",
+				       json_object_new_boolean(!bad && !bad_letters));
 		json_object_object_add(o, "disallowed", json_flag_array(bad));
 		json_object_object_add(o, "disallowed_unknown_bits",
 				       json_unknown_bits(bad));
+		json_object_object_add(o, "disallowed_unknown_letters",
+				       json_unknown_letters(bad_letters ?
+							    &unknown : &none));
 		json_print(o);
 		json_object_put(o);
-	} else if (bad) {
-		taint_mask_letters(bad, letters, sizeof(letters));
+	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
 		for (unsigned int bit = 0; bit < 64; bit++)
 			if (bad & (UINT64_C(1) << bit))
 				text_print_flag_line(bit);
+		if (bad_letters)
+			text_unknown_letter_lines(&unknown);
 	} else {
 		taint_mask_letters(mask, letters, sizeof(letters));
-		printf("ok: no disallowed taint (mask %" PRIu64 "%s%s)\n", mask,
+		printf("ok: no disallowed taint (mask %" PRIu64 "%s%s", mask,
 		       letters[0] ? ", " : "", letters);
+		text_unknown_letters(&unknown);
+		puts(")");
 	}
-	return bad ? EXIT_CHECK : EXIT_OK;
+	return bad || bad_letters ? EXIT_CHECK : EXIT_OK;
 }

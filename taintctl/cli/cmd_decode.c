@@ -6,12 +6,15 @@
  * an operand, or with "-", standard input is read.  What is decoded and how
  * is input.c's: every Tainted: field in the text, else numbers (as the
  * kernel reads them) or field letters, line by line.  One result per value.
+ * Letters this version does not know are shown as unknown letters (text,
+ * and "unknown_letters" in JSON), never an error.
  *
  * Output: one result is printed as before (text block, or one JSON object);
  * several are printed one after the other, in text each after an "Input:"
  * line and a blank line between them, in JSON as JSON Lines, one object per
  * value, each with "input" (and "line" for standard input) added.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +22,36 @@
 
 #include "cli.h"
 
+/*
+ * One value in text.  Letters this version does not know (a newer
+ * kernel's, a vendor's; @f non-NULL) are shown as unknown letters, with the
+ * name the verbose form printed: never an error.
+ */
+static void text_value(uint64_t mask, bool tainted,
+		       const struct taint_field *f)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	if (!f || !f->unknown_letters[0]) {
+		text_print_mask(mask, tainted);
+		return;
+	}
+	taint_mask_letters(mask, letters, sizeof(letters));
+	printf("Tainted: %s", letters[0] ? letters : "-");
+	text_unknown_letters(f);
+	printf(" (mask of the known flags %" PRIu64 ", 0x%" PRIx64 ")\n",
+	       mask, mask);
+	for (unsigned int bit = 0; bit < 64; bit++)
+		if (mask & (UINT64_C(1) << bit))
+			text_print_flag_line(bit);
+	text_unknown_letter_lines(f);
+}
+
 static void output(const struct options *opt, const struct decoded_list *l,
 		   bool from_stdin)
 {
+	static const struct taint_field none;
+
 	for (size_t i = 0; i < l->count; i++) {
 		const struct decoded *d = &l->v[i];
 
@@ -29,6 +59,9 @@ static void output(const struct options *opt, const struct decoded_list *l,
 			struct json_object *o =
 				json_mask_object(d->mask, d->tainted);
 
+			json_object_object_add(o, "unknown_letters",
+				json_unknown_letters(d->field ? d->field :
+							     &none));
 			json_object_object_add(o, "input",
 					       json_string_bytes(d->input,
 								 strlen(d->input)));
@@ -49,7 +82,7 @@ static void output(const struct options *opt, const struct decoded_list *l,
 			else
 				printf("Input: %s\n", cli_quote(d->input));
 		}
-		text_print_mask(d->mask, d->tainted);
+		text_value(d->mask, d->tainted, d->field);
 	}
 }
 

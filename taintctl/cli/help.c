@@ -54,10 +54,15 @@ static const struct command_help {
 "Options:\n" },
 	{ "scan", true, false,
 "Usage:\n"
-" taintctl [options] scan FILE...|-\n"
+" taintctl [options] scan [FILE...|-]\n"
 "\n"
 "Print every Tainted:/Not tainted field in logs, with file:line and its\n"
-"flags (with --json, one object per field, JSON Lines).\n"
+"flags (with --json, one object per field, JSON Lines).  Without FILE, or\n"
+"with -, standard input is read, as filters do.  A pipe, FIFO or terminal\n"
+"is read line by line and each line's fields are printed as soon as it is\n"
+"complete (dmesg -w | taintctl scan); files are read in big blocks.\n"
+"gzip, xz and zstd data is decompressed (told by its first bytes).\n"
+"Letters this version does not know are shown as unknown letters.\n"
 "\n"
 "Options:\n" },
 	{ "mark", false, true,
@@ -87,8 +92,10 @@ static const struct command_help {
 "flag is disallowed).  Judges the running kernel, or a value, or a file.\n"
 "\n"
 "Options:\n"
-" -a, --allow FLAGS  only these flags may be set (unknown bits fail)\n"
-" -d, --deny FLAGS   these flags must not be set (unknown bits pass)\n"
+" -a, --allow FLAGS  only these flags may be set (unknown bits and letters\n"
+"                    fail)\n"
+" -d, --deny FLAGS   these flags must not be set (unknown bits and letters\n"
+"                    pass)\n"
 "     --value VALUE  judge VALUE (a number as decode reads it, or a\n"
 "                    Tainted: field or letters) instead of the kernel\n"
 "     --from FILE    judge FILE (- for standard input): a copy of\n"

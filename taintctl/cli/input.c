@@ -11,6 +11,8 @@
  *    result each: "4609 512", the content of /proc/sys/kernel/tainted) or
  *    a field without its marker ("P        W  O", "PWO",
  *    "[U]=USER, [W]=WARN"; one result).
+ * Letters that are not flags (a newer kernel's "[V]=UNSAFE_BPF") are kept
+ * as unknown letters (struct decoded's field), never an error.
  * Numbers are read as the kernel's sysctl reads them (taint_parse_value()).
  */
 #include <errno.h>
@@ -26,14 +28,18 @@
 
 void decoded_free(struct decoded_list *l)
 {
-	for (size_t i = 0; i < l->count; i++)
+	for (size_t i = 0; i < l->count; i++) {
 		free(l->v[i].input);
+		free(l->v[i].field);
+	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }
 
+/* @f: the decoded field (kept if it has unknown letters), NULL for a number */
 static int add(struct decoded_list *l, uint64_t mask, bool tainted,
-	       uint64_t line, const char *input, size_t input_len)
+	       uint64_t line, const char *input, size_t input_len,
+	       const struct taint_field *f)
 {
 	struct decoded *d;
 
@@ -50,6 +56,15 @@ static int add(struct decoded_list *l, uint64_t mask, bool tainted,
 	d->input = strndup(input, input_len);
 	if (!d->input)
 		return -ENOMEM;
+	d->field = NULL;
+	if (f && f->unknown_letters[0]) {
+		d->field = malloc(sizeof(*d->field));
+		if (!d->field) {
+			free(d->input);
+			return -ENOMEM;
+		}
+		*d->field = *f;
+	}
 	d->mask = mask;
 	d->tainted = tainted;
 	d->line = line;
@@ -111,7 +126,7 @@ static int add_number(struct decoded_list *l, const char *name, uint64_t line,
 			  cli_quote(s), value_hint(s));
 		l->failed = true;
 	} else {
-		ret = add(l, mask, mask != 0, line, s, n);
+		ret = add(l, mask, mask != 0, line, s, n, NULL);
 		free(s);
 		return ret;
 	}
@@ -168,16 +183,17 @@ static int add_line(struct decoded_list *l, const char *name, uint64_t line,
 	if (!copy)
 		return -ENOMEM;
 	if (memchr(s, '\0', n) || taint_parse_body(s, n, &f, &bad)) {
-		cli_error("%scannot decode '%s': not a number, a Tainted: field or flag letters (at offset %zu)",
-			  where(name, line), cli_quote(copy), bad);
-		l->failed = true;
-	} else if (f.unknown_letters[0]) {
-		cli_error("%sunknown taint letter '%c' in '%s'",
-			  where(name, line), f.unknown_letters[0],
-			  cli_quote(copy));
+		/* the scanner found no field: "Tainted: yes" is prose */
+		if (memmem(s, n, "Tainted:", 8))
+			cli_error("%scannot decode '%s': 'Tainted:' is followed by prose, not a kernel's taint field",
+				  where(name, line), cli_quote(copy));
+		else
+			cli_error("%scannot decode '%s': not a number, a Tainted: field or flag letters (at offset %zu)",
+				  where(name, line), cli_quote(copy), bad);
 		l->failed = true;
 	} else {
-		ret = add(l, f.mask, f.tainted, line, s, n);
+		/* letters this version does not know are shown, not refused */
+		ret = add(l, f.mask, f.tainted, line, s, n, &f);
 	}
 	free(copy);
 	return ret;
@@ -194,15 +210,8 @@ static int on_hit(const struct taint_hit *h, void *arg)
 	struct hit_ctx *ctx = arg;
 	const struct taint_field *f = h->field;
 
-	if (f->unknown_letters[0]) {
-		cli_error("%sunknown taint letter '%c' in '%s'",
-			  where(ctx->name, h->line), f->unknown_letters[0],
-			  cli_quote(f->text));
-		ctx->list->failed = true;
-		return 0;
-	}
 	ctx->err = add(ctx->list, f->mask, f->tainted, h->line, f->text,
-		       f->text_len);
+		       f->text_len, f);
 	return ctx->err;
 }
 

@@ -10,6 +10,15 @@
  * to the front of the buffer.  Memory is constant whatever the line lengths,
  * and bytes are never interpreted beyond the field parser (NULs are fine).
  *
+ * Line mode (taint_scanner_feed_lines(), pipes and terminals in
+ * taint_scan_fd*()): after each read, the round's limit is the end of the
+ * last complete line, so each line's hits come as soon as it is complete.
+ * A field whose outcome depends on data not read yet (a verbose list
+ * ending in ',' whose next line is incomplete) gets -EAGAIN from the
+ * parser and the round stops before it; only fields with less than
+ * SCAN_KEEP bytes of lookahead can be deferred, so a full buffer always
+ * makes progress.
+ *
  * Speed: candidates are found by a search for "ainted" (common to both
  * markers) and newlines are counted, both 16 bytes at a time with SSE2
  * (x86-64 baseline; a portable word-at-a-time/memmem() version otherwise),
@@ -18,9 +27,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "field_internal.h"
+#include "source_internal.h"
 #include "taint.h"
 
 #define SCAN_CHUNK (1024 * 1024)
@@ -34,6 +46,7 @@ struct taint_scanner {
 	size_t pos;		/* first byte not yet searched/counted */
 	size_t search;		/* first byte where the next marker may start */
 	uint64_t line;		/* line number of buf[pos] */
+	bool reported;		/* a hit was reported since the last flush */
 	struct taint_field field;
 };
 
@@ -159,9 +172,12 @@ static const char *find_needle(const char *p, size_t n)
 }
 #endif
 
-/* Handle fields starting before @limit; see the comment at the top. */
-static int scan_round(struct taint_scanner *sc, size_t limit, taint_hit_fn fn,
-		      void *arg)
+/*
+ * Handle fields starting before @limit; see the comment at the top.
+ * @final: no more data will come.
+ */
+static int scan_round(struct taint_scanner *sc, size_t limit, bool final,
+		      taint_hit_fn fn, void *arg)
 {
 	char *buf = sc->buf;
 	size_t len = sc->len;
@@ -170,12 +186,13 @@ static int scan_round(struct taint_scanner *sc, size_t limit, taint_hit_fn fn,
 	size_t keep;
 	int ret = 0;
 
-	/* The needle may begin up to 5 bytes after the marker ("Not t"). */
-	while (from < limit + 5 && from < len) {
+	/* The needle may begin up to 6 bytes after the marker ("Not t"). */
+	while (from < limit + 6 && from < len) {
 		const char *hit = find_needle(buf + from, len - from);
 		struct taint_hit h;
 		size_t a;
 		long start;
+		int r;
 
 		if (!hit)
 			break;
@@ -188,13 +205,25 @@ static int scan_round(struct taint_scanner *sc, size_t limit, taint_hit_fn fn,
 			from = a + 1;
 			continue;
 		}
+		r = taint__parse_field(buf + start, len - (size_t)start,
+				       &sc->field,
+				       !final && len - (size_t)start < SCAN_KEEP);
+		if (r == -EAGAIN) {
+			/* decided by data still to come: next round */
+			limit = (size_t)start;
+			break;
+		}
+		if (r) {
+			from = a + 1;
+			continue;
+		}
 		/* The marker's line: no newline between start and a. */
 		sc->line += count_newlines(buf + cur, a - cur);
 		cur = a;
-		taint_parse_field(buf + start, len - (size_t)start, &sc->field);
 		h.line = sc->line;
 		h.field = &sc->field;
 		from = (size_t)start + sc->field.consumed;
+		sc->reported = true;
 		ret = fn(&h, arg);
 		if (ret)
 			break;
@@ -213,6 +242,19 @@ static int scan_round(struct taint_scanner *sc, size_t limit, taint_hit_fn fn,
 	return ret;
 }
 
+/* Handle every field on the complete lines in the buffer. */
+static int scan_lines(struct taint_scanner *sc, taint_hit_fn fn, void *arg)
+{
+	const char *nl;
+
+	if (sc->len <= sc->pos)
+		return 0;
+	nl = memrchr(sc->buf + sc->pos, '\n', sc->len - sc->pos);
+	if (!nl)
+		return 0;
+	return scan_round(sc, (size_t)(nl - sc->buf) + 1, false, fn, arg);
+}
+
 int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
 		       taint_hit_fn fn, void *arg)
 {
@@ -229,7 +271,8 @@ int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
 		p += n;
 		len -= n;
 		if (sc->len == sc->cap) {
-			ret = scan_round(sc, sc->len - SCAN_KEEP, fn, arg);
+			ret = scan_round(sc, sc->len - SCAN_KEEP, false, fn,
+					 arg);
 			if (ret)
 				return ret;
 		}
@@ -237,38 +280,96 @@ int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
 	return 0;
 }
 
+int taint_scanner_feed_lines(struct taint_scanner *sc, const void *data,
+			     size_t len, taint_hit_fn fn, void *arg)
+{
+	int ret = taint_scanner_feed(sc, data, len, fn, arg);
+
+	return ret ? ret : scan_lines(sc, fn, arg);
+}
+
 int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg)
 {
-	return scan_round(sc, sc->len, fn, arg);
+	return scan_round(sc, sc->len, true, fn, arg);
+}
+
+int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
+		       struct taint_scan_info *info)
+{
+	struct taint_scan_info dummy;
+	struct taint__source src;
+	struct taint_scanner *sc;
+	struct stat st;
+	bool lines;
+	size_t got;
+	int ret;
+
+	if (!info)
+		info = &dummy;
+	memset(info, 0, sizeof(*info));
+	if (fstat(fd, &st))
+		return -errno;
+	if (o->flags & TAINT_SCAN_LINES)
+		lines = true;
+	else if (o->flags & TAINT_SCAN_BLOCKS)
+		lines = false;
+	else
+		lines = !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
+	info->lines = lines;
+	sc = taint_scanner_new();
+	if (!sc)
+		return -ENOMEM;
+	ret = taint__source_open(&src, fd, o->flags & TAINT_SCAN_RAW,
+				 sc->buf, sc->cap, &got);
+	info->compression = src.compression;
+	sc->len = got;
+	while (!ret) {
+		ssize_t n;
+
+		if (sc->len == sc->cap)
+			ret = scan_round(sc, sc->len - SCAN_KEEP, false, o->hit,
+					 o->arg);
+		else if (lines)
+			ret = scan_lines(sc, o->hit, o->arg);
+		if (!ret && lines && sc->reported && o->flush) {
+			sc->reported = false;
+			ret = o->flush(o->arg);
+		}
+		if (ret)
+			break;
+		n = taint__source_read(&src, sc->buf + sc->len,
+				       sc->cap - sc->len, !lines);
+		if (n <= 0) {
+			/*
+			 * The end, or an error: report what was read first;
+			 * after an error, not the incomplete last line (it may
+			 * stop inside a field).
+			 */
+			if (n < 0) {
+				const char *nl = sc->len > sc->pos ?
+					memrchr(sc->buf + sc->pos, '\n',
+						sc->len - sc->pos) : NULL;
+
+				sc->len = nl ? (size_t)(nl - sc->buf) + 1 :
+					  sc->pos;
+			}
+			ret = taint_scanner_finish(sc, o->hit, o->arg);
+			if (!ret)
+				ret = (int)n;
+			break;
+		}
+		sc->len += (size_t)n;
+	}
+	if (src.error)
+		snprintf(info->error, sizeof(info->error), "%s", src.error);
+	taint__source_close(&src);
+	taint_scanner_free(sc);
+	return ret;
 }
 
 int taint_scan_fd(int fd, taint_hit_fn fn, void *arg)
 {
-	struct taint_scanner *sc = taint_scanner_new();
-	int ret = 0;
+	const struct taint_scan_opts o = { .hit = fn, .arg = arg };
 
-	if (!sc)
-		return -ENOMEM;
-	for (;;) {
-		ssize_t n = read(fd, sc->buf + sc->len, sc->cap - sc->len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			break;
-		}
-		if (n == 0) {
-			ret = taint_scanner_finish(sc, fn, arg);
-			break;
-		}
-		sc->len += (size_t)n;
-		if (sc->len == sc->cap) {
-			ret = scan_round(sc, sc->len - SCAN_KEEP, fn, arg);
-			if (ret)
-				break;
-		}
-	}
-	taint_scanner_free(sc);
-	return ret;
+	return taint_scan_fd_opts(fd, &o, NULL);
 }

@@ -2,9 +2,10 @@
 /*
  * taint.h - libtaint: decode, explain, find, set and check Linux kernel taint.
  *
- * libtaint is the library under the taintctl(1) command.  It has no
- * dependencies beyond libc, allocates only where a function says so, and
- * keeps no global state.  All functions are safe to call from several
+ * libtaint is the library under the taintctl(1) command.  It depends on
+ * libc, and, for compressed logs (source.c), on zlib, liblzma and libzstd
+ * (link with -lz -llzma -lzstd when taint_scan_fd*() is used); it
+ * allocates only where a function says so, and keeps no global state.  All functions are safe to call from several
  * threads as long as they do not share a struct taint_scanner.
  *
  * Conventions:
@@ -20,7 +21,9 @@
  *             taint_flags_to_mask(), taint_unknown_bits()
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
- *   scanner.c taint_scanner_new/feed/finish/free(), taint_scan_fd()
+ *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
+ *             taint_scan_fd(), taint_scan_fd_opts()
+ *   source.c  taint_compression_name() (and the decompressors)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
@@ -142,6 +145,7 @@ enum taint_format {
 
 #define TAINT_TEXT_MAX 1023
 #define TAINT_UNKNOWN_LETTERS_MAX 26
+#define TAINT_NAME_MAX 31
 
 /**
  * struct taint_field - one decoded "Tainted:"/"Not tainted" field.
@@ -155,9 +159,16 @@ enum taint_format {
  * @mask:       the flags shown.  Known letters give their bit; in a
  *              positional field a letter at position N >= 20 gives bit N;
  *              '-' (vendor reserved position), ' ' and 'G' give nothing
+ * @mask_known: @mask is the whole mask: false when the field is tainted
+ *              but shows no flag ("Tainted: G", flags edited out) or shows
+ *              unknown letters (their bits cannot be known)
  * @unknown_letters: letters that are not in the flag table and could not be
  *              placed by position (e.g. 'H' in a synthetic field, or the
- *              letter of an unknown verbose entry), NUL-terminated
+ *              letter of an unknown verbose entry, such as a newer kernel's
+ *              "[V]=UNSAFE_BPF"), NUL-terminated
+ * @unknown_names: for each of @unknown_letters, the name the verbose form
+ *              printed for it ("UNSAFE_BPF", at most TAINT_NAME_MAX bytes),
+ *              or "" (fixed form)
  * @text:       the field as printed, from "Tainted:"/"Not tainted" to its
  *              last flag character (trailing blanks removed); a verbose list
  *              wrapped over several lines is joined with single blanks.
@@ -172,7 +183,9 @@ struct taint_field {
 	bool tainted;
 	bool positional;
 	uint64_t mask;
+	bool mask_known;
 	char unknown_letters[TAINT_UNKNOWN_LETTERS_MAX + 1];
+	char unknown_names[TAINT_UNKNOWN_LETTERS_MAX][TAINT_NAME_MAX + 1];
 	char text[TAINT_TEXT_MAX + 1];
 	size_t text_len;
 	size_t consumed;
@@ -184,9 +197,16 @@ struct taint_field {
  * @s must begin with "Tainted:" or "Not tainted"; the field ends at the end
  * of the line (or of @len), at the first blank-separated word that is not
  * made of capital letters and '-' (the kernel release follows the field),
- * or, for the verbose form, after the last "[X]=NAME" entry (an entry list
- * ending in ',' continues on the next line).  The field width is never
- * assumed.  Returns 0 or -EINVAL if @s does not start with a marker.
+ * at a ')' or '"' closing it, or, for the verbose form, after the last
+ * "[X]=NAME" entry.  A verbose list ending in ',' continues on the next line
+ * if that line holds only blanks and quote marks ('>', '|') before its
+ * first entry (never into a line with its own marker or a new printk
+ * record).  Blanks are ' ', '\t' and U+00A0 (UTF-8, or a Latin-1 0xA0
+ * byte), one column each.  The field width is never assumed.
+ * Returns 0, or -EINVAL if @s does not start with a marker or the marker is
+ * followed by prose rather than a kernel's field: a word that starts fewer
+ * than 4 columns after the flags began and does not look like a release
+ * ("Tainted: P but ...", "Tainted: yes").
  */
 int taint_parse_field(const char *s, size_t len, struct taint_field *f);
 
@@ -203,15 +223,16 @@ int taint_parse_body(const char *s, size_t len, struct taint_field *f,
 /**
  * taint_find_field() - find and decode the first report field in @s (one or
  * more lines of log text).  Occurrences that cannot be report fields are
- * skipped: a marker glued to a preceding letter or digit ("xTainted:"), or
+ * skipped: a marker glued to a preceding letter or digit ("xTainted:"),
  * directly preceded by a quote character (' " `), which is how prose and
- * documentation quote the marker.
+ * documentation quote the marker, or followed by prose (taint_parse_field()
+ * returns -EINVAL).
  * Returns the offset of the field in @s, or -1 if there is none.
  */
 long taint_find_field(const char *s, size_t len, struct taint_field *f);
 
 /* ------------------------------------------------------------------------
- * Streaming scanner (scanner.c)
+ * Streaming scanner (scanner.c, source.c)
  */
 
 /**
@@ -237,9 +258,21 @@ struct taint_scanner;
  */
 struct taint_scanner *taint_scanner_new(void);
 
-/** taint_scanner_feed() - pass the next @len bytes of the stream. */
+/**
+ * taint_scanner_feed() - pass the next @len bytes of the stream.  Hits are
+ * reported in blocks (about every MiB), which is fastest for files.
+ */
 int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
 		       taint_hit_fn fn, void *arg);
+
+/**
+ * taint_scanner_feed_lines() - like taint_scanner_feed(), then report the
+ * hits of every complete line fed so far: for input that arrives line by
+ * line (dmesg -w, a pipe, a terminal).  A verbose list ending in ',' is
+ * reported once the next line is complete (it may continue there).
+ */
+int taint_scanner_feed_lines(struct taint_scanner *sc, const void *data,
+			     size_t len, taint_hit_fn fn, void *arg);
 
 /** taint_scanner_finish() - end of stream: report the remaining hits. */
 int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg);
@@ -247,10 +280,67 @@ int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg);
 /** taint_scanner_free() - free @sc (NULL is fine). */
 void taint_scanner_free(struct taint_scanner *sc);
 
+/* Compressed input, told by its magic bytes (never by a file name). */
+enum taint_compression {
+	TAINT_COMPRESSION_NONE,
+	TAINT_COMPRESSION_GZIP,		/* zlib */
+	TAINT_COMPRESSION_XZ,		/* liblzma */
+	TAINT_COMPRESSION_ZSTD,		/* libzstd */
+};
+
+/** taint_compression_name() - "gzip", "xz", "zstd" or "none". */
+const char *taint_compression_name(enum taint_compression c);
+
+/* Flags of struct taint_scan_opts. */
+#define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
+#define TAINT_SCAN_BLOCKS 0x2u	/* read big blocks (fastest, hits come late) */
+#define TAINT_SCAN_RAW    0x4u	/* never decompress */
+
 /**
- * taint_scan_fd() - scan everything readable from @fd, reading straight into
- * the scanner's buffer (faster than feed).  Returns 0, the callback's
- * non-zero value, -ENOMEM, or the negative errno of a failed read().
+ * struct taint_scan_opts - how taint_scan_fd_opts() reads.
+ * @flags: TAINT_SCAN_*; with neither LINES nor BLOCKS, lines for a pipe,
+ *         FIFO, terminal or socket, blocks for a regular file or a block
+ *         device
+ * @hit:   called for each hit
+ * @flush: line mode: called after the hits of each read (e.g. to fflush()
+ *         the output); a non-zero return stops the scan.  May be NULL
+ * @arg:   passed to @hit and @flush
+ */
+struct taint_scan_opts {
+	unsigned int flags;
+	taint_hit_fn hit;
+	int (*flush)(void *arg);
+	void *arg;
+};
+
+/**
+ * struct taint_scan_info - what taint_scan_fd_opts() found.
+ * @compression: the input's format
+ * @lines:       line mode was used
+ * @error:       for -EBADMSG (corrupt or truncated compressed data) and
+ *               -ENOTSUP (a format this build cannot read): a description
+ *               ("truncated gzip data: unexpected end of input"), else ""
+ */
+struct taint_scan_info {
+	enum taint_compression compression;
+	bool lines;
+	char error[160];
+};
+
+/**
+ * taint_scan_fd_opts() - scan everything readable from @fd, decompressing
+ * gzip, xz and zstd data (concatenated members/streams/frames included).
+ * Returns 0, the callback's non-zero value, -ENOMEM, -EBADMSG or -ENOTSUP
+ * (see @info->error), or the negative errno of a failed fstat()/read().
+ * On an error, the hits in the data read before it are reported first.
+ * @info may be NULL.
+ */
+int taint_scan_fd_opts(int fd, const struct taint_scan_opts *opts,
+		       struct taint_scan_info *info);
+
+/**
+ * taint_scan_fd() - taint_scan_fd_opts() with default flags: decompress,
+ * lines for a pipe or terminal, blocks for a file.
  */
 int taint_scan_fd(int fd, taint_hit_fn fn, void *arg);
 

@@ -41,7 +41,8 @@ t "flags JSON example keeps its quotes" has '"flags": [{"letter": "U", "bit": 6,
 t "status modules JSON example" has '"modules": [{"name": "zfs", "taint": "PO"}],'
 t "status taint_log JSON example" has '"taint_log": "unreadable", "taint_log_error": "Permission denied",'
 t "log JSON example keeps its quotes" has '{"events": [{"ts": "12.345678", "utc": "...", "origin": "user",'
-t "scan JSON example keeps its quotes" has '"letters": "PWO", "tainted": true}'
+t "scan JSON example keeps its quotes" has '"letters": "PWO", "tainted": true, "format": "fixed",'
+t "unknown_letters JSON example keeps its quotes" has '"unknown_letters": [{"letter": "V", "name": "UNSAFE_BPF"}]'
 t "check JSON example keeps its quotes" has '{"mask": 576, "ok": false, "disallowed": [flags...],'
 # a JSON line whose quotes were eaten has an odd count or 'key : value'
 awk '/^JSON$/ { j = 1; next } /^[A-Z][A-Z ]+$/ { j = 0 }

@@ -173,7 +173,7 @@ static void test_verbose_wrapped(void **state)
 	struct taint_field f;
 	const char *s =
 		"Tainted: [P]=PROPRIETARY_MODULE, [O]=OOT_MODULE,\n"
-		"[  12.000000]   [E]=UNSIGNED_MODULE\n"
+		"   [E]=UNSIGNED_MODULE\n"
 		"Hardware name: x";
 
 	(void)state;
@@ -188,6 +188,164 @@ static void test_verbose_wrapped(void **state)
 	parse_str("Tainted: [U]=USER,\r\n> [W]=WARN, [N]=TEST\r\n", &f);
 	assert_true(f.mask == (BIT(6) | BIT(9) | BIT(18)));
 	assert_int_equal(f.lines, 2);
+}
+
+/*
+ * A verbose list ending in ',' continues only on a line that is nothing but
+ * a quote prefix and more entries: never into the next report line (its
+ * own marker) nor into a new printk record (timestamp or <level> prefix).
+ */
+static void test_verbose_continuation_stops(void **state)
+{
+	struct taint_field f;
+	const char *s =
+		"Tainted: [W]=WARN,\n"
+		"CPU: 1 Comm: b Tainted: [D]=DIE, [O]=OOT_MODULE 6.12 #1\n";
+
+	(void)state;
+	parse_str(s, &f);
+	assert_true(f.mask == BIT(9));
+	assert_int_equal(f.lines, 1);
+	assert_string_equal(f.text, "Tainted: [W]=WARN");
+	/* a new printk record, with a timestamp or a level */
+	parse_str("Tainted: [W]=WARN,\n[    1.000000] [O]=OOT_MODULE\n", &f);
+	assert_true(f.mask == BIT(9));
+	assert_int_equal(f.lines, 1);
+	parse_str("Tainted: [W]=WARN,\n<4>[O]=OOT_MODULE\n", &f);
+	assert_true(f.mask == BIT(9));
+	/* text before the entry that is not a quote prefix */
+	parse_str("Tainted: [W]=WARN,\nHardware name: [O]=OOT_MODULE\n", &f);
+	assert_true(f.mask == BIT(9));
+	/* a "Not tainted" report on the next line */
+	parse_str("Tainted: [W]=WARN,\nCPU: 1 Not tainted [O]=OOT_MODULE\n", &f);
+	assert_true(f.mask == BIT(9));
+	/* mail quoting, blanks and NBSP are a prefix: the list goes on */
+	parse_str("Tainted: [W]=WARN,\n>> \xc2\xa0[O]=OOT_MODULE\n", &f);
+	assert_true(f.mask == (BIT(9) | BIT(12)));
+	assert_int_equal(f.lines, 2);
+	assert_string_equal(f.text, "Tainted: [W]=WARN, [O]=OOT_MODULE");
+}
+
+/* Letters a newer kernel prints are unknown letters, with their names. */
+static void test_verbose_unknown_names(void **state)
+{
+	struct taint_field f;
+
+	(void)state;
+	parse_str("Tainted: [W]=WARN, [V]=UNSAFE_BPF", &f);
+	assert_true(f.mask == BIT(9));
+	assert_string_equal(f.unknown_letters, "V");
+	assert_string_equal(f.unknown_names[0], "UNSAFE_BPF");
+	assert_false(f.mask_known);
+	parse_str("Tainted: [V]=UNSAFE_BPF, [Z]=VENDOR_THING, [O]=OOT_MODULE", &f);
+	assert_true(f.mask == BIT(12));
+	assert_string_equal(f.unknown_letters, "VZ");
+	assert_string_equal(f.unknown_names[0], "UNSAFE_BPF");
+	assert_string_equal(f.unknown_names[1], "VENDOR_THING");
+	/* the fixed form has no names */
+	parse_str("Tainted: G W V", &f);
+	assert_true(f.mask == BIT(9));
+	assert_string_equal(f.unknown_letters, "V");
+	assert_string_equal(f.unknown_names[0], "");
+	/* is the mask complete?  not for unknown letters or hidden flags */
+	parse_str("Tainted: G        W  O      6.1", &f);
+	assert_true(f.mask_known);
+	parse_str("Not tainted", &f);
+	assert_true(f.mask_known);
+	parse_str("Tainted: G          3.1", &f);
+	assert_false(f.mask_known);
+	parse_str("Tainted: G W -------------- 3.10", &f);
+	assert_true(f.mask_known);
+}
+
+/*
+ * Prose is not a field.  The kernel prints "Tainted: " and one position
+ * per flag (' ' or the letter, 'G'/'P' first; at least 3 positions since
+ * 2.6.0), then a blank and the release: a word that follows the field
+ * after fewer than 4 columns is not a release unless it looks like one.
+ */
+static void test_prose(void **state)
+{
+	struct taint_field f;
+	const char *s;
+
+	(void)state;
+	s = "Tainted: I didn't know";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
+	assert_int_equal(taint_find_field(s, strlen(s), &f), -1);
+	s = "The report said Tainted: P but the log was cut";
+	assert_int_equal(taint_find_field(s, strlen(s), &f), -1);
+	s = "Tainted: yes";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
+	s = "Tainted: G, W and O were set";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
+	/* a later real field on the same text is still found */
+	s = "Tainted: yes, see CPU: 0 PID: 1 Comm: a Tainted: P 4.20.0";
+	assert_int_equal(taint_find_field(s, strlen(s), &f),
+			 strstr(s, "Tainted: P") - s);
+	assert_true(f.mask == BIT(0));
+	/* real fields: release right after the flags (squeezed/missing) */
+	parse_str("Tainted: 4.14.87-rt49-02410-g4a640ec-dirty #1", &f);
+	assert_true(f.tainted);
+	parse_str("Tainted: P 4.20.0", &f);
+	assert_true(f.mask == BIT(0));
+	/* ...a word after the field's width, the end of the line */
+	parse_str("Tainted: P   x", &f);
+	assert_true(f.mask == BIT(0));
+	parse_str("Tainted: P\n      O        6.17.4-2-pve #1", &f);
+	assert_true(f.mask == BIT(0));
+	parse_str("Tainted: G    B): x", &f);
+	assert_true(f.mask == BIT(5));
+}
+
+/* Non-breaking spaces (UTF-8 C2 A0, or a Latin-1 A0 byte) are blanks. */
+static void test_nbsp(void **state)
+{
+	struct taint_field f;
+	const char *s;
+
+	(void)state;
+	s = "CPU: 0 PID: 1 Comm: insmod Tainted:\xc2\xa0P\xc2\xa0\xc2\xa0"
+	    "\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0W\xc2\xa0\xc2\xa0O"
+	    "\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0" "4.20.0 #1";
+	assert_int_equal(taint_find_field(s, strlen(s), &f),
+			 strstr(s, "Tainted") - s);
+	assert_true(f.positional);
+	assert_true(f.mask == 4609);
+	assert_string_equal(f.text, "Tainted:\xc2\xa0P\xc2\xa0\xc2\xa0\xc2\xa0"
+			    "\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0\xc2\xa0W\xc2\xa0"
+			    "\xc2\xa0O");
+	/* mixed with ASCII blanks, as format=flowed mail does */
+	parse_str("Tainted: G \xc2\xa0 \xc2\xa0" "B \xc2\xa0 \xc2\xa0 6.1", &f);
+	assert_true(f.positional);
+	assert_true(f.mask == BIT(5));
+	/* Latin-1 */
+	parse_str("Tainted:\xa0G\xa0\xa0\xa0\xa0" "B\xa0\xa0" "6.1", &f);
+	assert_true(f.mask == BIT(5));
+	/* in the verbose list */
+	parse_str("Tainted:\xc2\xa0[W]=WARN,\xc2\xa0[O]=OOT_MODULE", &f);
+	assert_true(f.mask == (BIT(9) | BIT(12)));
+	/* "Not\xa0tainted" */
+	s = "CPU: 0 PID: 1 Comm: a Not\xc2\xa0tainted 6.1";
+	assert_true(taint_find_field(s, strlen(s), &f) >= 0);
+	assert_false(f.tainted);
+}
+
+/* journalctl -o json: the field may end the MESSAGE string. */
+static void test_journal_json(void **state)
+{
+	struct taint_field f;
+	const char *s;
+
+	(void)state;
+	s = "{\"MESSAGE\":\"CPU: 0 PID: 1 Comm: sh Tainted: G        W\","
+	    "\"PRIORITY\":\"4\"}";
+	assert_true(taint_find_field(s, strlen(s), &f) > 0);
+	assert_true(f.mask == BIT(9));
+	assert_string_equal(f.text, "Tainted: G        W");
+	s = "{\"MESSAGE\":\"Tainted: [W]=WARN, [O]=OOT_MODULE\",\"_PID\":\"1\"}";
+	assert_true(taint_find_field(s, strlen(s), &f) > 0);
+	assert_true(f.mask == (BIT(9) | BIT(12)));
 }
 
 static void test_not_a_marker(void **state)
@@ -275,6 +433,11 @@ int main(void)
 		cmocka_unit_test(test_fixed_empty),
 		cmocka_unit_test(test_verbose),
 		cmocka_unit_test(test_verbose_wrapped),
+		cmocka_unit_test(test_verbose_continuation_stops),
+		cmocka_unit_test(test_verbose_unknown_names),
+		cmocka_unit_test(test_prose),
+		cmocka_unit_test(test_nbsp),
+		cmocka_unit_test(test_journal_json),
 		cmocka_unit_test(test_not_a_marker),
 		cmocka_unit_test(test_find_field),
 		cmocka_unit_test(test_parse_body),

@@ -5,8 +5,12 @@
  * itself from where it placed each marker.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "test_util.h"
@@ -173,7 +177,7 @@ static void test_long_binary_line(void **state)
 	memcpy(buf + 10, "\0Tainted: G    B \0", 18);
 	memcpy(buf + (3u << 20), "\xff" "Tainted: [D]=DIE\0", 17);
 	n = big;
-	n += (size_t)sprintf(buf + n, "\nx Tainted: P 1\n\nNot tainted\n");
+	n += (size_t)sprintf(buf + n, "\nx Tainted: P 4.20.0\n\nNot tainted\n");
 	for (size_t p = 0; p < NPIECES; p++) {
 		if (pieces[p] == 1)
 			continue;
@@ -235,6 +239,123 @@ static void test_callback_stops(void **state)
 	taint_scanner_free(NULL);
 }
 
+/* feed_lines(): each complete line's hits come at once, before finish(). */
+static void test_feed_lines(void **state)
+{
+	struct taint_scanner *sc = taint_scanner_new();
+
+	(void)state;
+	memset(&res, 0, sizeof(res));
+	assert_int_equal(taint_scanner_feed_lines(sc, "boot\nCPU: 0 Comm: a Tai",
+						  23, collect, &res), 0);
+	assert_int_equal(res.n, 0);
+	assert_int_equal(taint_scanner_feed_lines(sc, "nted: G        W 6.1 #1\n",
+						  24, collect, &res), 0);
+	assert_int_equal(res.n, 1);
+	assert_int_equal(res.line[0], 2);
+	assert_true(res.mask[0] == 512);
+	/* a verbose list ending in ',' waits for its next line... */
+	assert_int_equal(taint_scanner_feed_lines(sc, "Tainted: [W]=WARN,\n",
+						  19, collect, &res), 0);
+	assert_int_equal(res.n, 1);
+	assert_int_equal(taint_scanner_feed_lines(sc, "> [O]=OOT_", 10,
+						  collect, &res), 0);
+	assert_int_equal(res.n, 1);
+	assert_int_equal(taint_scanner_feed_lines(sc, "MODULE\n", 7,
+						  collect, &res), 0);
+	assert_int_equal(res.n, 2);
+	assert_int_equal(res.line[1], 3);
+	assert_true(res.mask[1] == (512 | 4096));
+	/* ...which may be the next report, with its own field */
+	assert_int_equal(taint_scanner_feed_lines(sc,
+		"Tainted: [W]=WARN,\nCPU: 1 Comm: b Tainted: [D]=DIE 6.12 #1\n",
+		59, collect, &res), 0);
+	assert_int_equal(res.n, 4);
+	assert_int_equal(res.line[2], 5);
+	assert_true(res.mask[2] == 512);
+	assert_int_equal(res.line[3], 6);
+	assert_true(res.mask[3] == 128);
+	/* no newline yet: nothing; finish() reports it */
+	assert_int_equal(taint_scanner_feed_lines(sc, "Not tainted", 11,
+						  collect, &res), 0);
+	assert_int_equal(res.n, 4);
+	assert_int_equal(taint_scanner_finish(sc, collect, &res), 0);
+	assert_int_equal(res.n, 5);
+	assert_int_equal(res.line[4], 7);
+	taint_scanner_free(sc);
+}
+
+/* Child side of test_pipe_stream: each hit's line, as it is found. */
+static int report_hit(const struct taint_hit *h, void *arg)
+{
+	char msg[32];
+	int n = snprintf(msg, sizeof(msg), "%llu\n",
+			 (unsigned long long)h->line);
+
+	return write(*(int *)arg, msg, (size_t)n) == n ? 0 : -EIO;
+}
+
+/* Read what the child reported within @ms milliseconds into @buf. */
+static size_t wait_report(int fd, char *buf, size_t size, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	size_t n = 0;
+
+	while (n + 1 < size && poll(&p, 1, ms) == 1) {
+		ssize_t r = read(fd, buf + n, size - 1 - n);
+
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+		if (buf[n - 1] == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/*
+ * A pipe kept open by its writer (dmesg -w): each line's hit must arrive
+ * while the pipe is still open, not at EOF.
+ */
+static void test_pipe_stream(void **state)
+{
+	static const char l1[] = "[  1.0] boot\n[  2.0] CPU: 0 PID: 1 Comm: a Tainted: G        W 6.1 #1\n";
+	static const char l2[] = "[  3.0] CPU: 1 PID: 2 Comm: b Not tainted 6.1 #1\n";
+	int in[2], out[2], status;
+	char buf[64];
+	pid_t pid;
+
+	(void)state;
+	assert_int_equal(pipe(in), 0);
+	assert_int_equal(pipe(out), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(in[1]);
+		close(out[0]);
+		_exit(taint_scan_fd(in[0], report_hit, &out[1]) ? 1 : 0);
+	}
+	close(in[0]);
+	close(out[1]);
+	assert_int_equal(write(in[1], l1, sizeof(l1) - 1), sizeof(l1) - 1);
+	wait_report(out[0], buf, sizeof(buf), 5000);
+	if (strcmp(buf, "2\n") != 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		fail_msg("hit on line 2 not seen within 5 s while the pipe is open (got '%s')",
+			 buf);
+	}
+	assert_int_equal(write(in[1], l2, sizeof(l2) - 1), sizeof(l2) - 1);
+	wait_report(out[0], buf, sizeof(buf), 5000);
+	assert_string_equal(buf, "3\n");
+	close(in[1]);
+	assert_int_equal(wait_report(out[0], buf, sizeof(buf), 5000), 0);
+	close(out[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 static void test_read_error(void **state)
 {
 	(void)state;
@@ -251,6 +372,8 @@ int main(void)
 		cmocka_unit_test(test_long_binary_line),
 		cmocka_unit_test(test_split_marker),
 		cmocka_unit_test(test_callback_stops),
+		cmocka_unit_test(test_feed_lines),
+		cmocka_unit_test(test_pipe_stream),
 		cmocka_unit_test(test_read_error),
 	};
 

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * source.c - the scanner's input: plain or compressed, from any descriptor.
+ *
+ * The format is told by the first bytes, never by a file name, so a
+ * compressed log on standard input works too:
+ *   gzip  1f 8b                (zlib; concatenated members, NUL padding)
+ *   xz    fd 37 7a 58 5a 00    (liblzma; concatenated streams, padding)
+ *   zstd  28 b5 2f fd          (libzstd; concatenated frames)
+ * Anything else is plain text.  Corrupt or truncated compressed data is an
+ * error (-EBADMSG and a description), returned only after the data decoded
+ * before it, so the caller reports the hits found so far first.
+ *
+ * A format whose library headers were not there at build time is detected
+ * all the same and reported as not supported (-ENOTSUP).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "source_internal.h"
+
+#if defined(__has_include)
+#if __has_include(<zlib.h>)
+#define HAVE_ZLIB 1
+#include <zlib.h>
+#endif
+#if __has_include(<lzma.h>)
+#define HAVE_LZMA 1
+#include <lzma.h>
+#endif
+#if __has_include(<zstd.h>)
+#define HAVE_ZSTD 1
+#include <zstd.h>
+#include <zstd_errors.h>
+#endif
+#else
+#define HAVE_ZLIB 1
+#include <zlib.h>
+#define HAVE_LZMA 1
+#include <lzma.h>
+#define HAVE_ZSTD 1
+#include <zstd.h>
+#include <zstd_errors.h>
+#endif
+
+#define IN_CAP (256 * 1024)
+
+/* Decoder step results (besides negative errnos). */
+enum { STEP_OK = 0, STEP_END = 1 };
+
+struct codec {
+	enum taint_compression id;
+	const char *name;
+	const char *magic;
+	size_t magic_len;
+	int (*init)(struct taint__source *src);
+	/*
+	 * Decode src->in[in_pos..in_len) into out[*op..cap).  @finish: no
+	 * more input will come.  Returns STEP_OK, STEP_END (the data may end
+	 * here: a member, stream or frame is complete), or a negative errno
+	 * with src->error set.
+	 */
+	int (*step)(struct taint__source *src, char *out, size_t cap,
+		    size_t *op, bool finish);
+	void (*end)(struct taint__source *src);
+};
+
+static int data_error(struct taint__source *src, const char *what,
+		      const char *detail)
+{
+	snprintf(src->errbuf, sizeof(src->errbuf), "%s %s data%s%s",
+		 what, taint_compression_name(src->compression),
+		 detail ? ": " : "", detail ? detail : "");
+	src->error = src->errbuf;
+	return -EBADMSG;
+}
+
+/* ---- gzip (zlib) ------------------------------------------------------- */
+#ifdef HAVE_ZLIB
+static int gz_init(struct taint__source *src)
+{
+	z_stream *z = calloc(1, sizeof(*z));
+
+	if (!z)
+		return -ENOMEM;
+	if (inflateInit2(z, 15 + 16) != Z_OK) {	/* gzip wrapper only */
+		free(z);
+		return -ENOMEM;
+	}
+	src->dec = z;
+	return 0;
+}
+
+static int gz_step(struct taint__source *src, char *out, size_t cap,
+		   size_t *op, bool finish)
+{
+	z_stream *z = src->dec;
+	int r;
+
+	(void)finish;
+	if (src->ended) {
+		/* after a member: NUL padding, or the next member */
+		while (src->in_pos < src->in_len && !src->in[src->in_pos])
+			src->in_pos++;
+		if (src->in_pos == src->in_len)
+			return STEP_END;
+		if (src->in[src->in_pos] != 0x1f)
+			return data_error(src, "trailing garbage after",
+					  NULL);
+		inflateReset(z);
+	}
+	z->next_in = src->in + src->in_pos;
+	z->avail_in = (uInt)(src->in_len - src->in_pos);
+	z->next_out = (Bytef *)out + *op;
+	z->avail_out = (uInt)(cap - *op);
+	r = inflate(z, Z_NO_FLUSH);
+	src->in_pos = src->in_len - z->avail_in;
+	*op = cap - z->avail_out;
+	switch (r) {
+	case Z_STREAM_END:
+		return STEP_END;
+	case Z_OK:
+	case Z_BUF_ERROR:	/* no progress possible: the caller decides */
+		return STEP_OK;
+	case Z_MEM_ERROR:
+		return -ENOMEM;
+	default:
+		return data_error(src, "corrupt", z->msg ? z->msg : "bad data");
+	}
+}
+
+static void gz_end(struct taint__source *src)
+{
+	inflateEnd(src->dec);
+	free(src->dec);
+}
+#endif
+
+/* ---- xz (liblzma) ------------------------------------------------------ */
+#ifdef HAVE_LZMA
+static int xz_init(struct taint__source *src)
+{
+	lzma_stream *x = malloc(sizeof(*x));
+	lzma_stream init = LZMA_STREAM_INIT;
+
+	if (!x)
+		return -ENOMEM;
+	*x = init;
+	if (lzma_stream_decoder(x, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		free(x);
+		return -ENOMEM;
+	}
+	src->dec = x;
+	return 0;
+}
+
+static const char *xz_message(lzma_ret r)
+{
+	switch (r) {
+	case LZMA_FORMAT_ERROR:
+		return "file format not recognized";
+	case LZMA_OPTIONS_ERROR:
+		return "unsupported compression options";
+	case LZMA_DATA_ERROR:
+		return "compressed data is corrupt";
+	case LZMA_UNSUPPORTED_CHECK:
+		return "unsupported integrity check";
+	case LZMA_MEMLIMIT_ERROR:
+		return "memory usage limit reached";
+	default:
+		return "decoder error";
+	}
+}
+
+static int xz_step(struct taint__source *src, char *out, size_t cap,
+		   size_t *op, bool finish)
+{
+	lzma_stream *x = src->dec;
+	lzma_ret r;
+
+	x->next_in = src->in + src->in_pos;
+	x->avail_in = src->in_len - src->in_pos;
+	x->next_out = (uint8_t *)out + *op;
+	x->avail_out = cap - *op;
+	r = lzma_code(x, finish ? LZMA_FINISH : LZMA_RUN);
+	src->in_pos = src->in_len - x->avail_in;
+	*op = cap - x->avail_out;
+	switch (r) {
+	case LZMA_STREAM_END:
+		return STEP_END;
+	case LZMA_OK:
+	case LZMA_BUF_ERROR:	/* no progress possible: the caller decides */
+		return STEP_OK;
+	case LZMA_MEM_ERROR:
+		return -ENOMEM;
+	default:
+		return data_error(src, "corrupt", xz_message(r));
+	}
+}
+
+static void xz_end(struct taint__source *src)
+{
+	lzma_end(src->dec);
+	free(src->dec);
+}
+#endif
+
+/* ---- zstd (libzstd) ---------------------------------------------------- */
+#ifdef HAVE_ZSTD
+static int zs_init(struct taint__source *src)
+{
+	ZSTD_DStream *d = ZSTD_createDStream();
+
+	if (!d)
+		return -ENOMEM;
+	if (ZSTD_isError(ZSTD_initDStream(d))) {
+		ZSTD_freeDStream(d);
+		return -ENOMEM;
+	}
+	src->dec = d;
+	return 0;
+}
+
+static int zs_step(struct taint__source *src, char *out, size_t cap,
+		   size_t *op, bool finish)
+{
+	ZSTD_inBuffer ib = { src->in, src->in_len, src->in_pos };
+	ZSTD_outBuffer ob = { out, cap, *op };
+	size_t r;
+
+	(void)finish;
+	r = ZSTD_decompressStream(src->dec, &ob, &ib);
+	src->in_pos = ib.pos;
+	*op = ob.pos;
+	if (ZSTD_isError(r)) {
+		if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
+			return -ENOMEM;
+		return data_error(src, "corrupt", ZSTD_getErrorName(r));
+	}
+	/* 0: a frame is complete and flushed */
+	return r == 0 ? STEP_END : STEP_OK;
+}
+
+static void zs_end(struct taint__source *src)
+{
+	ZSTD_freeDStream(src->dec);
+}
+#endif
+
+static const struct codec codecs[] = {
+	{ TAINT_COMPRESSION_GZIP, "gzip", "\x1f\x8b", 2,
+#ifdef HAVE_ZLIB
+	  gz_init, gz_step, gz_end
+#else
+	  NULL, NULL, NULL
+#endif
+	},
+	{ TAINT_COMPRESSION_XZ, "xz", "\xfd" "7zXZ\0", 6,
+#ifdef HAVE_LZMA
+	  xz_init, xz_step, xz_end
+#else
+	  NULL, NULL, NULL
+#endif
+	},
+	{ TAINT_COMPRESSION_ZSTD, "zstd", "\x28\xb5\x2f\xfd", 4,
+#ifdef HAVE_ZSTD
+	  zs_init, zs_step, zs_end
+#else
+	  NULL, NULL, NULL
+#endif
+	},
+};
+#define NCODECS (sizeof(codecs) / sizeof(codecs[0]))
+
+const char *taint_compression_name(enum taint_compression c)
+{
+	for (size_t i = 0; i < NCODECS; i++)
+		if (codecs[i].id == c)
+			return codecs[i].name;
+	return "none";
+}
+
+static const struct codec *codec_of(const struct taint__source *src)
+{
+	for (size_t i = 0; i < NCODECS; i++)
+		if (codecs[i].id == src->compression)
+			return &codecs[i];
+	return NULL;
+}
+
+/*
+ * The codec whose magic @buf (@n bytes) starts with; NULL for plain data.
+ * *@undecided is set if @buf is a proper prefix of some magic.
+ */
+static const struct codec *detect(const char *buf, size_t n, bool *undecided)
+{
+	*undecided = false;
+	for (size_t i = 0; i < NCODECS; i++) {
+		const struct codec *c = &codecs[i];
+
+		if (n >= c->magic_len && !memcmp(buf, c->magic, c->magic_len))
+			return c;
+		if (n < c->magic_len && !memcmp(buf, c->magic, n))
+			*undecided = true;
+	}
+	return NULL;
+}
+
+static ssize_t read_retry(int fd, void *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, buf, n);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -errno : r;
+}
+
+int taint__source_open(struct taint__source *src, int fd, bool raw,
+		       char *buf, size_t cap, size_t *got)
+{
+	const struct codec *c = NULL;
+	size_t n = 0;
+	bool undecided = true;
+	int ret;
+
+	memset(src, 0, sizeof(*src));
+	src->fd = fd;
+	*got = 0;
+	while (undecided && n < cap) {
+		ssize_t r = read_retry(fd, buf + n, cap - n);
+
+		if (r < 0)
+			return (int)r;
+		if (r == 0) {
+			src->eof = true;
+			break;
+		}
+		n += (size_t)r;
+		if (raw)
+			break;
+		c = detect(buf, n, &undecided);
+	}
+	if (!c || raw) {
+		*got = n;
+		return 0;
+	}
+	src->compression = c->id;
+	if (!c->init) {
+		snprintf(src->errbuf, sizeof(src->errbuf),
+			 "%s data, but this build has no %s support",
+			 c->name, c->name);
+		src->error = src->errbuf;
+		return -ENOTSUP;
+	}
+	src->in_cap = n > IN_CAP ? n : IN_CAP;
+	src->in = malloc(src->in_cap);
+	if (!src->in)
+		return -ENOMEM;
+	memcpy(src->in, buf, n);
+	src->in_len = n;
+	ret = c->init(src);
+	if (ret) {
+		free(src->in);
+		src->in = NULL;
+	}
+	return ret;
+}
+
+static ssize_t plain_read(struct taint__source *src, char *out, size_t cap,
+			  bool fill)
+{
+	size_t op = 0;
+
+	while (op < cap && !src->eof) {
+		ssize_t r = read_retry(src->fd, out + op, cap - op);
+
+		if (r < 0) {
+			if (!op)
+				return r;
+			src->pending = (int)r;
+			break;
+		}
+		if (r == 0)
+			src->eof = true;
+		op += (size_t)r;
+		if (!fill)
+			break;
+	}
+	return (ssize_t)op;
+}
+
+static ssize_t codec_read(struct taint__source *src, const struct codec *c,
+			  char *out, size_t cap, bool fill)
+{
+	size_t op = 0;
+	int r = 0;
+
+	while (op < cap) {
+		bool have_in = src->in_pos < src->in_len;
+		bool finish = !have_in && src->eof;
+		size_t in0 = src->in_pos, op0 = op;
+
+		if (!have_in && !src->eof && !src->drain) {
+			ssize_t n;
+
+			/* line mode: hand out what we have before blocking */
+			if (op && !fill)
+				break;
+			n = read_retry(src->fd, src->in, src->in_cap);
+			if (n < 0) {
+				r = (int)n;
+				goto fail;
+			}
+			src->in_pos = 0;
+			src->in_len = (size_t)n;
+			src->eof = n == 0;
+			continue;
+		}
+		if (finish && src->ended)
+			break;
+		r = c->step(src, out, cap, &op, finish);
+		if (r < 0)
+			goto fail;
+		if (r == STEP_END)
+			src->ended = true;
+		else if (src->in_pos != in0 || op != op0)
+			src->ended = false;
+		/* output full: the decoder may hold more without new input */
+		src->drain = op == cap;
+		if (src->in_pos == in0 && op == op0 && r != STEP_END) {
+			src->drain = false;
+			if (finish) {
+				r = data_error(src, "truncated",
+					       "unexpected end of input");
+				goto fail;
+			}
+			if (have_in) {
+				r = data_error(src, "corrupt", "decoder stuck");
+				goto fail;
+			}
+		}
+	}
+	return (ssize_t)op;
+fail:
+	src->pending = r;
+	return op ? (ssize_t)op : r;
+}
+
+ssize_t taint__source_read(struct taint__source *src, char *out, size_t cap,
+			   bool fill)
+{
+	const struct codec *c;
+
+	if (src->pending)
+		return src->pending;
+	c = codec_of(src);
+	if (!c)
+		return plain_read(src, out, cap, fill);
+	return codec_read(src, c, out, cap, fill);
+}
+
+void taint__source_close(struct taint__source *src)
+{
+	const struct codec *c = codec_of(src);
+
+	if (c && src->dec && c->end)
+		c->end(src);
+	free(src->in);
+	src->in = NULL;
+	src->dec = NULL;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * source_internal.h - the scanner's input: a file descriptor, read as is or
+ * decompressed (gzip, xz, zstd; detected by magic bytes).  Not installed.
+ */
+#ifndef TAINT_SOURCE_INTERNAL_H
+#define TAINT_SOURCE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "taint.h"
+
+struct taint__source {
+	int fd;
+	enum taint_compression compression;
+	bool eof;		/* read() returned 0 */
+	bool ended;		/* the compressed data ends cleanly here */
+	bool drain;		/* output was full: the decoder may hold more */
+	int pending;		/* error to return by the next read */
+	unsigned char *in;	/* compressed input */
+	size_t in_pos, in_len, in_cap;
+	void *dec;		/* the decoder's state */
+	const char *error;	/* description of a data error, or NULL */
+	char errbuf[160];
+};
+
+/*
+ * taint__source_open() - read the first bytes of @fd into @buf (@cap bytes)
+ * and detect the format.  Plain data stays in @buf (*@got bytes); the first
+ * bytes of compressed data move to the source (*@got = 0).  Reads only as
+ * many bytes as it needs to decide: a short first line from a terminal is
+ * not held back.  Returns 0 or a negative errno (src->error may say more).
+ */
+int taint__source_open(struct taint__source *src, int fd, bool raw,
+		       char *buf, size_t cap, size_t *got);
+
+/*
+ * taint__source_read() - up to @cap bytes of (decompressed) data.  With
+ * @fill, reads until @cap bytes or the end; without, returns as soon as one
+ * read() of the input gave some data.  Returns the byte count, 0 at the end
+ * of the data, or a negative errno: -EBADMSG for corrupt or truncated
+ * compressed data (src->error says which), -ENOMEM, a read() error.  Data
+ * decoded before an error is returned first; the error comes on the next
+ * call.
+ */
+ssize_t taint__source_read(struct taint__source *src, char *out, size_t cap,
+			   bool fill);
+
+void taint__source_close(struct taint__source *src);
+
+#endif

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_decompress.c - taint_scan_fd_opts() on gzip, xz and zstd data:
+ * the test compresses a log it generates (markers at lines it chose) with
+ * zlib, liblzma and libzstd, and checks that scanning the compressed bytes
+ * finds exactly those lines, from a file and from a pipe, also when the
+ * data is concatenated, and that truncated or corrupt data is an error
+ * that comes after the hits decoded before it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <lzma.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "test_util.h"
+
+#define NLINES 60000		/* about 3.5 MiB: several scanner buffers */
+#define EVERY 997		/* a field every EVERY lines */
+
+struct result {
+	size_t n;
+	uint64_t line[NLINES / EVERY + 8];
+	uint64_t mask[NLINES / EVERY + 8];
+};
+
+static struct result res;
+static char *plain;
+static size_t plain_len;
+
+static int collect(const struct taint_hit *h, void *arg)
+{
+	struct result *r = arg;
+
+	assert_true(r->n < NLINES / EVERY + 8);
+	r->line[r->n] = h->line;
+	r->mask[r->n] = h->field->mask;
+	r->n++;
+	return 0;
+}
+
+/* Line i (1-based) has a field iff i % EVERY == 0: W, or Not tainted. */
+static int setup(void **state)
+{
+	size_t cap = (size_t)NLINES * 80;
+
+	(void)state;
+	plain = malloc(cap);
+	if (!plain)
+		return -1;
+	plain_len = 0;
+	for (unsigned int i = 1; i <= NLINES; i++) {
+		if (i % EVERY == 0)
+			plain_len += (size_t)sprintf(plain + plain_len,
+				"[%6u.000000] CPU: 0 PID: %u Comm: a %s 6.1 #1\n",
+				i, i, (i / EVERY) % 2 ?
+				"Tainted: G        W" : "Not tainted");
+		else
+			plain_len += (size_t)sprintf(plain + plain_len,
+				"[%6u.000000] usb 1-1: new device number %u\n",
+				i, i * 7919);
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(plain);
+	return 0;
+}
+
+static void check_all_hits(size_t upto_line)
+{
+	size_t k = 0;
+
+	for (unsigned int i = EVERY; i <= upto_line; i += EVERY, k++) {
+		assert_true(k < res.n);
+		assert_int_equal(res.line[k], i);
+		assert_true(res.mask[k] == ((i / EVERY) % 2 ? 512 : 0));
+	}
+	assert_int_equal(res.n, k);
+}
+
+/* The first @count hits are the log's first @count fields. */
+static void check_first_hits(size_t count)
+{
+	assert_true(res.n >= count);
+	for (size_t k = 0; k < count; k++) {
+		unsigned int i = (unsigned int)(k + 1) * EVERY;
+
+		assert_int_equal(res.line[k], i);
+		assert_true(res.mask[k] == ((i / EVERY) % 2 ? 512 : 0));
+	}
+}
+
+/* ---- encoders (the real libraries) ------------------------------------ */
+static unsigned char *gz_encode(const char *in, size_t len, size_t *out_len)
+{
+	z_stream z = { 0 };
+	size_t cap = len + len / 100 + 1024;
+	unsigned char *out = malloc(cap);
+
+	assert_non_null(out);
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8,
+				      Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)in;
+	z.avail_in = (uInt)len;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	*out_len = z.total_out;
+	deflateEnd(&z);
+	return out;
+}
+
+static unsigned char *xz_encode(const char *in, size_t len, size_t *out_len)
+{
+	size_t cap = len + len / 100 + 1024, pos = 0;
+	unsigned char *out = malloc(cap);
+
+	assert_non_null(out);
+	assert_int_equal(lzma_easy_buffer_encode(1, LZMA_CHECK_CRC64, NULL,
+						 (const uint8_t *)in, len,
+						 out, &pos, cap), LZMA_OK);
+	*out_len = pos;
+	return out;
+}
+
+static unsigned char *zs_encode(const char *in, size_t len, size_t *out_len)
+{
+	size_t cap = ZSTD_compressBound(len);
+	unsigned char *out = malloc(cap);
+
+	assert_non_null(out);
+	*out_len = ZSTD_compress(out, cap, in, len, 3);
+	assert_false(ZSTD_isError(*out_len));
+	return out;
+}
+
+static const struct fmt {
+	const char *name;
+	enum taint_compression id;
+	unsigned char *(*encode)(const char *, size_t, size_t *);
+} fmts[] = {
+	{ "gzip", TAINT_COMPRESSION_GZIP, gz_encode },
+	{ "xz", TAINT_COMPRESSION_XZ, xz_encode },
+	{ "zstd", TAINT_COMPRESSION_ZSTD, zs_encode },
+};
+#define NFMTS (sizeof(fmts) / sizeof(fmts[0]))
+
+/* A temporary file (no name: the format is told by the bytes) holding @p. */
+static int file_with(const void *p, size_t len)
+{
+	FILE *tmp = tmpfile();
+	int fd;
+
+	assert_non_null(tmp);
+	assert_int_equal(fwrite(p, 1, len, tmp), len);
+	fflush(tmp);
+	fd = dup(fileno(tmp));
+	fclose(tmp);
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
+static int scan_file(const void *p, size_t len, unsigned int flags,
+		     struct taint_scan_info *info)
+{
+	const struct taint_scan_opts o = { .flags = flags, .hit = collect,
+					   .arg = &res };
+	int fd = file_with(p, len), ret;
+
+	memset(&res, 0, sizeof(res));
+	ret = taint_scan_fd_opts(fd, &o, info);
+	close(fd);
+	return ret;
+}
+
+/* Scan @p through a pipe (line mode), written by a child process. */
+static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
+{
+	const struct taint_scan_opts o = { .hit = collect, .arg = &res };
+	int fds[2], ret, status;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		const char *c = p;
+
+		close(fds[0]);
+		/* odd-sized writes: reads end anywhere in the data */
+		for (size_t off = 0; off < len; ) {
+			size_t n = len - off < 7777 ? len - off : 7777;
+			ssize_t w = write(fds[1], c + off, n);
+
+			if (w <= 0)
+				_exit(1);
+			off += (size_t)w;
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	memset(&res, 0, sizeof(res));
+	ret = taint_scan_fd_opts(fds[0], &o, info);
+	close(fds[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return ret;
+}
+
+/* Each format, from a file and from a pipe: the same hits as plain text. */
+static void test_formats(void **state)
+{
+	struct taint_scan_info info;
+
+	(void)state;
+	assert_int_equal(scan_file(plain, plain_len, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	check_all_hits(NLINES);
+	for (size_t i = 0; i < NFMTS; i++) {
+		size_t n;
+		unsigned char *z = fmts[i].encode(plain, plain_len, &n);
+
+		assert_true(n < plain_len / 4);
+		assert_int_equal(scan_file(z, n, 0, &info), 0);
+		assert_int_equal(info.compression, fmts[i].id);
+		assert_false(info.lines);
+		assert_string_equal(taint_compression_name(info.compression),
+				    fmts[i].name);
+		check_all_hits(NLINES);
+		assert_int_equal(scan_pipe(z, n, &info), 0);
+		assert_int_equal(info.compression, fmts[i].id);
+		assert_true(info.lines);
+		check_all_hits(NLINES);
+		/* TAINT_SCAN_RAW: the compressed bytes, as they are */
+		assert_int_equal(scan_file(z, n, TAINT_SCAN_RAW, &info), 0);
+		assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+		free(z);
+	}
+}
+
+/* Concatenated members/streams/frames (cat a.gz b.gz) are one log. */
+static void test_concatenated(void **state)
+{
+	size_t cut = 0;
+
+	(void)state;
+	/* cut after the line holding the 30th field */
+	for (unsigned int line = 0; line < 30 * EVERY; cut++)
+		line += plain[cut] == '\n';
+	for (size_t i = 0; i < NFMTS; i++) {
+		size_t n1, n2;
+		unsigned char *a = fmts[i].encode(plain, cut, &n1);
+		unsigned char *b = fmts[i].encode(plain + cut, plain_len - cut,
+						  &n2);
+		unsigned char *ab = malloc(n1 + n2 + 16);
+
+		assert_non_null(ab);
+		memcpy(ab, a, n1);
+		memcpy(ab + n1, b, n2);
+		assert_int_equal(scan_file(ab, n1 + n2, 0, NULL), 0);
+		check_all_hits(NLINES);
+		if (fmts[i].id == TAINT_COMPRESSION_GZIP) {
+			/* NUL padding after a member is ignored, as gzip does */
+			memset(ab + n1 + n2, 0, 16);
+			assert_int_equal(scan_file(ab, n1 + n2 + 16, 0, NULL), 0);
+			check_all_hits(NLINES);
+			/* other trailing bytes are an error */
+			memcpy(ab + n1 + n2, "junk", 4);
+			assert_int_equal(scan_file(ab, n1 + n2 + 4, 0, NULL),
+					 -EBADMSG);
+			check_all_hits(NLINES);
+		}
+		free(a);
+		free(b);
+		free(ab);
+	}
+}
+
+/*
+ * Truncated data: -EBADMSG saying so, after the hits of what could be
+ * decoded (at least the first half of the log, at most all of it).
+ */
+static void test_truncated(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NFMTS; i++) {
+		struct taint_scan_info info;
+		size_t n;
+		unsigned char *z = fmts[i].encode(plain, plain_len, &n);
+		size_t before;
+
+		assert_int_equal(scan_file(z, n - n / 4, 0, &info), -EBADMSG);
+		assert_non_null(strstr(info.error, "truncated"));
+		assert_non_null(strstr(info.error, fmts[i].name));
+		before = res.n;
+		assert_true(before >= (NLINES / EVERY) / 2);
+		assert_true(before < NLINES / EVERY);
+		check_all_hits(res.line[before - 1]);
+		/* the same through a pipe */
+		assert_int_equal(scan_pipe(z, n - n / 4, &info), -EBADMSG);
+		assert_int_equal(res.n, before);
+		/* cut inside the magic-confirmed header: still an error */
+		assert_int_equal(scan_file(z, fmts[i].id ==
+					   TAINT_COMPRESSION_GZIP ? 5 : 8,
+					   0, &info), -EBADMSG);
+		assert_int_equal(res.n, 0);
+		free(z);
+	}
+}
+
+/*
+ * Corrupt data in the middle: -EBADMSG, after the hits before it (gzip may
+ * only notice at its CRC, after the last line).
+ */
+static void test_corrupt(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NFMTS; i++) {
+		struct taint_scan_info info;
+		size_t n;
+		unsigned char *z = fmts[i].encode(plain, plain_len, &n);
+
+		for (size_t k = n / 2; k < n / 2 + 64; k++)
+			z[k] ^= 0x5a;
+		assert_int_equal(scan_file(z, n, 0, &info), -EBADMSG);
+		assert_non_null(strstr(info.error, "corrupt"));
+		check_first_hits((NLINES / EVERY) / 3);
+		free(z);
+	}
+}
+
+/* Bytes that only begin like a magic are plain text. */
+static void test_not_compressed(void **state)
+{
+	static const char s[] = "\x1f" "x Tainted: G    B 6.1\n\x28\xb5 Not tainted\n";
+	struct taint_scan_info info;
+
+	(void)state;
+	assert_int_equal(scan_file(s, sizeof(s) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 2);
+	assert_true(res.mask[0] == 32);
+	assert_int_equal(res.line[1], 2);
+	assert_int_equal(scan_file("\x1f", 1, 0, &info), 0);
+	assert_int_equal(res.n, 0);
+}
+
+/*
+ * After a data error the incomplete last line is not scanned: it may stop
+ * inside a field ("Tainted: G  " of "Tainted: G        W").  The test
+ * flushes the deflate stream right there and cuts it at that point.
+ */
+static void test_cut_line_dropped(void **state)
+{
+	static const char a[] = "x Not tainted 6.1\nCPU: 0 PID: 1 Comm: a Tainted: G  ";
+	static const char b[] = "      W 6.1 #1\n";
+	unsigned char out[4096];
+	z_stream z = { 0 };
+	struct taint_scan_info info;
+	size_t cut;
+
+	(void)state;
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8,
+				      Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)a;
+	z.avail_in = sizeof(a) - 1;
+	z.next_out = out;
+	z.avail_out = sizeof(out);
+	assert_int_equal(deflate(&z, Z_FULL_FLUSH), Z_OK);
+	cut = z.total_out;
+	z.next_in = (Bytef *)b;
+	z.avail_in = sizeof(b) - 1;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	/* whole: two hits, W on line 2 */
+	assert_int_equal(scan_file(out, z.total_out, 0, &info), 0);
+	assert_int_equal(res.n, 2);
+	assert_true(res.mask[1] == 512);
+	/* cut after "Tainted: G  ": line 1 only, then the error */
+	assert_int_equal(scan_file(out, cut, 0, &info), -EBADMSG);
+	assert_non_null(strstr(info.error, "truncated gzip"));
+	assert_int_equal(res.n, 1);
+	assert_int_equal(res.line[0], 1);
+	deflateEnd(&z);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_concatenated),
+		cmocka_unit_test(test_truncated),
+		cmocka_unit_test(test_corrupt),
+		cmocka_unit_test(test_not_compressed),
+		cmocka_unit_test(test_cut_line_dropped),
+	};
+
+	return cmocka_run_group_tests_name("decompress", tests, setup,
+					   teardown);
+}

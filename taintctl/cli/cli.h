@@ -22,9 +22,13 @@ enum {
 
 struct options {
 	bool json;
-	const char *allow;	/* check --allow LETTERS */
-	const char *deny;	/* check --deny LETTERS */
-	const char *proc_root;	/* $TAINTCTL_PROC or "/proc" */
+	const char *allow;	/* check --allow FLAGS */
+	const char *deny;	/* check --deny FLAGS */
+	const char *value;	/* check --value VALUE */
+	const char *from;	/* check --from FILE */
+	const char *root;	/* --root DIR, NULL for the running system */
+	const char *proc_root;	/* DIR/proc or "/proc" */
+	const char *sys_root;	/* DIR/sys or "/sys" */
 	int argc;		/* operands after the command */
 	char **argv;
 };
@@ -36,6 +40,35 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *cli_quote(const char *s);
 /* join argv with single blanks into a malloc()ed string; NULL on ENOMEM */
 char *cli_join(int argc, char **argv);
+/* at exit: a failed write to standard output is an error (exit 3) */
+void cli_close_stdout(void);
+
+/* help.c: COMMAND --help; false if there is no such command */
+bool cli_command_usage(const char *command);
+
+/* input.c: VALUEs and TEXT (operands, standard input, a file) to masks */
+struct decoded {
+	uint64_t mask;
+	bool tainted;
+	uint64_t line;		/* line of the input it was found on */
+	char *input;		/* the number, field or letters, as given */
+	/* the decoded field if it shows letters this version does not know
+	 * (a newer kernel's V: shown as unknown letters, not an error), else
+	 * NULL */
+	struct taint_field *field;
+};
+struct decoded_list {
+	struct decoded *v;
+	size_t count, cap;
+	bool failed;		/* some input could not be decoded (reported) */
+};
+/* decode @buf: each problem reported (after "@name:LINE: " if @name), the
+ * rest kept; EXIT_OK, EXIT_USAGE if some input was bad, EXIT_SYSTEM */
+int decode_text(const char *name, const char *buf, size_t len,
+		struct decoded_list *out);
+void decoded_free(struct decoded_list *l);
+/* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
+int read_input(const char *path, char **buf, size_t *len);
 
 /* json_out.c: json-c builders for the shapes of DESIGN.md section 2 */
 struct json_object *json_string_bytes(const char *s, size_t len);
@@ -60,6 +93,7 @@ struct event_list {
 	size_t count;
 	uint64_t dropped;
 	bool absent;		/* no taint_log: stock kernel */
+	int read_error;		/* errno: taint_log exists, cannot be read */
 	int malformed;		/* malformed lines (reported on stderr) */
 };
 int events_load(const struct options *opt, struct event_list *list,

@@ -1,38 +1,155 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_check.c - `taintctl check [--allow LETTERS|--deny LETTERS]`.
+ * cmd_check.c - `taintctl check [--allow FLAGS|--deny FLAGS]
+ *                                [--value VALUE|--from FILE]`.
  *
  *   no option      any taint is disallowed
  *   --allow PWO    only these flags may be set (unknown bits are disallowed)
  *   --deny DU      these flags must not be set (unknown bits are allowed)
+ * Letters of a --value/--from field that this version does not know (a
+ * newer kernel's V) are judged as unknown bits are: they are set flags
+ * whose bit is not known.  A gate must not pass them silently.
+ * FLAGS are letters and/or flag names (taint_flags_to_mask()).
+ * The mask judged is the running kernel's, or --value's, or the union of
+ * every value or field in --from's file (taint only grows, so in a log
+ * that is what the kernel had at its last report).
  * Exit 0 if nothing disallowed is set, 1 otherwise.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
-static int parse_set(const char *opt_name, const char *letters, uint64_t *set)
+static int parse_set(const char *opt_name, const char *spec, uint64_t *set)
 {
-	char bad = 0;
+	char letters[TAINT_KNOWN_FLAGS + 1], bad[8] = "?", *item;
+	size_t at = 0, len = 0;
 
-	if (taint_letters_to_mask(letters, set, &bad)) {
-		if ((unsigned char)bad < 0x20 || (unsigned char)bad > 0x7e)
-			cli_error("unknown taint letter 0x%02x in '%s %s'",
-				  (unsigned char)bad, opt_name,
-				  cli_quote(letters));
+	if (!taint_flags_to_mask(spec, set, &at, &len))
+		return EXIT_OK;
+	taint_mask_letters(TAINT_KNOWN_MASK, letters, sizeof(letters));
+	/* the first character that is not a letter, as 'Q' or 0x01 */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)spec[at + i];
+
+		if (c == 'G' || taint_flag_by_letter((char)c))
+			continue;
+		if (c < 0x20 || c > 0x7e)
+			snprintf(bad, sizeof(bad), "0x%02x", c);
 		else
-			cli_error("unknown taint letter '%c' in '%s %s'", bad,
-				  opt_name, cli_quote(letters));
-		return EXIT_USAGE;
+			snprintf(bad, sizeof(bad), "'%c'", c);
+		break;
 	}
-	return EXIT_OK;
+	item = strndup(spec + at, len);
+	if (!item) {
+		cli_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	/* cli_quote() has one buffer: quote the item first, then the spec */
+	if (len > 1) {
+		char *q = strdup(cli_quote(item));
+
+		free(item);
+		item = q;
+	}
+	if (len == 1)
+		cli_error("unknown taint letter %s in '%s %s' (letters: %s; flag names work too, see 'taintctl check --help')",
+			  bad, opt_name, cli_quote(spec), letters);
+	else
+		cli_error("'%s' in '%s %s' is neither a flag name nor flag letters: %s is not a flag letter (letters: %s; names: see 'taintctl check --help')",
+			  item ? item : "", opt_name, cli_quote(spec), bad,
+			  letters);
+	free(item);
+	return EXIT_USAGE;
+}
+
+/* add the unknown letters of @d (with their names) to @acc, once each */
+static void add_unknown(struct taint_field *acc, const struct decoded *d)
+{
+	const struct taint_field *f = d->field;
+	size_t n = strlen(acc->unknown_letters);
+
+	if (!f)
+		return;
+	for (size_t i = 0; f->unknown_letters[i]; i++) {
+		char c = f->unknown_letters[i];
+		char *at = strchr(acc->unknown_letters, c);
+
+		if (at) {	/* keep a name the verbose form printed */
+			char *name = acc->unknown_names[at - acc->unknown_letters];
+
+			if (!name[0])
+				memcpy(name, f->unknown_names[i],
+				       sizeof(f->unknown_names[i]));
+			continue;
+		}
+		if (n == TAINT_UNKNOWN_LETTERS_MAX)
+			break;
+		acc->unknown_letters[n] = c;
+		memcpy(acc->unknown_names[n], f->unknown_names[i],
+		       sizeof(f->unknown_names[i]));
+		acc->unknown_letters[++n] = '\0';
+	}
+}
+
+/* --value VALUE: exactly one value */
+static int mask_of_value(const char *value, uint64_t *mask,
+			 struct taint_field *unknown)
+{
+	struct decoded_list l = { 0 };
+	int rc = decode_text(NULL, value, strlen(value), &l);
+
+	if (rc == EXIT_OK && l.count != 1) {
+		cli_error("--value takes one value ('%s' has %zu)",
+			  cli_quote(value), l.count);
+		rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK) {
+		*mask = l.v[0].mask;
+		add_unknown(unknown, &l.v[0]);
+	}
+	decoded_free(&l);
+	return rc;
+}
+
+/* --from FILE: every value and field in it, together */
+static int mask_of_file(const char *path, uint64_t *mask,
+			struct taint_field *unknown)
+{
+	struct decoded_list l = { 0 };
+	const char *name = strcmp(path, "-") ? path : "(standard input)";
+	char *buf;
+	size_t len;
+	int rc = read_input(path, &buf, &len);
+
+	if (rc)
+		return rc;
+	rc = decode_text(name, buf, len, &l);
+	if (rc == EXIT_OK && !l.count) {
+		cli_error("'%s' holds no taint value and no Tainted: field",
+			  cli_quote(name));
+		rc = EXIT_USAGE;
+	}
+	*mask = 0;
+	for (size_t i = 0; i < l.count; i++) {
+		*mask |= l.v[i].mask;
+		add_unknown(unknown, &l.v[i]);
+	}
+	decoded_free(&l);
+	free(buf);
+	return rc;
 }
 
 int cmd_check(const struct options *opt)
 {
+	static const struct taint_field none;
+	/* unknown letters of --value/--from fields; static: it is 1 KiB */
+	static struct taint_field unknown;
 	uint64_t mask, set = 0, bad;
 	char letters[TAINT_KNOWN_FLAGS + 1];
+	bool bad_letters;
 	int rc;
 
 	if (opt->argc) {
@@ -44,11 +161,20 @@ int cmd_check(const struct options *opt)
 		cli_error("--allow and --deny are mutually exclusive");
 		return EXIT_USAGE;
 	}
+	if (opt->value && opt->from) {
+		cli_error("--value and --from are mutually exclusive");
+		return EXIT_USAGE;
+	}
 	if (opt->allow && (rc = parse_set("--allow", opt->allow, &set)))
 		return rc;
 	if (opt->deny && (rc = parse_set("--deny", opt->deny, &set)))
 		return rc;
-	rc = read_kernel_mask(opt, &mask);
+	if (opt->value)
+		rc = mask_of_value(opt->value, &mask, &unknown);
+	else if (opt->from)
+		rc = mask_of_file(opt->from, &mask, &unknown);
+	else
+		rc = read_kernel_mask(opt, &mask);
 	if (rc)
 		return rc;
 
@@ -58,27 +184,36 @@ int cmd_check(const struct options *opt)
 		bad = mask & set;
 	else
 		bad = mask;
+	/* unknown letters, like unknown bits, fail --allow and pass --deny */
+	bad_letters = !opt->deny && unknown.unknown_letters[0];
 
 	if (opt->json) {
 		struct json_object *o = json_object_new_object();
 
 		json_object_object_add(o, "mask", json_object_new_uint64(mask));
-		json_object_object_add(o, "ok", json_object_new_boolean(!bad));
+		json_object_object_add(o, "ok",
+				       json_object_new_boolean(!bad && !bad_letters));
 		json_object_object_add(o, "disallowed", json_flag_array(bad));
 		json_object_object_add(o, "disallowed_unknown_bits",
 				       json_unknown_bits(bad));
+		json_object_object_add(o, "disallowed_unknown_letters",
+				       json_unknown_letters(bad_letters ?
+							    &unknown : &none));
 		json_print(o);
 		json_object_put(o);
-	} else if (bad) {
-		taint_mask_letters(bad, letters, sizeof(letters));
+	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
 		for (unsigned int bit = 0; bit < 64; bit++)
 			if (bad & (UINT64_C(1) << bit))
 				text_print_flag_line(bit);
+		if (bad_letters)
+			text_unknown_letter_lines(&unknown);
 	} else {
 		taint_mask_letters(mask, letters, sizeof(letters));
-		printf("ok: no disallowed taint (mask %" PRIu64 "%s%s)\n", mask,
+		printf("ok: no disallowed taint (mask %" PRIu64 "%s%s", mask,
 		       letters[0] ? ", " : "", letters);
+		text_unknown_letters(&unknown);
+		puts(")");
 	}
-	return bad ? EXIT_CHECK : EXIT_OK;
+	return bad || bad_letters ? EXIT_CHECK : EXIT_OK;
 }

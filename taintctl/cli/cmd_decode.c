@@ -1,118 +1,128 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_decode.c - `taintctl decode VALUE|TEXT`.
+ * cmd_decode.c - `taintctl decode [VALUE|TEXT...|-]`.
  *
- * VALUE is a decimal or 0x hexadecimal mask.  TEXT is a report line (or
- * several) containing a "Tainted:"/"Not tainted" field in either printed
- * form, or just the field's letters ("P        W  O", "PWO") or verbose list
- * ("[U]=USER, [W]=WARN").  Operands are joined with blanks, so the field
- * need not be quoted.
+ * Operands are joined with blanks, so a field need not be quoted; without
+ * an operand, or with "-", standard input is read.  What is decoded and how
+ * is input.c's: every Tainted: field in the text, else numbers (as the
+ * kernel reads them) or field letters, line by line.  One result per value.
+ * Letters this version does not know are shown as unknown letters (text,
+ * and "unknown_letters" in JSON), never an error.
+ *
+ * Output: one result is printed as before (text block, or one JSON object);
+ * several are printed one after the other, in text each after an "Input:"
+ * line and a blank line between them, in JSON as JSON Lines, one object per
+ * value, each with "input" (and "line" for standard input) added.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 /*
- * @f: the decoded field, or NULL for a number.  Letters this version does
- * not know (a newer kernel's, a vendor's) are shown as unknown letters,
- * with the name the verbose form printed: never an error.
+ * One value in text.  Letters this version does not know (a newer
+ * kernel's, a vendor's; @f non-NULL) are shown as unknown letters, with the
+ * name the verbose form printed: never an error.
  */
-static int output(const struct options *opt, uint64_t mask, bool tainted,
-		  const struct taint_field *f)
+static void text_value(uint64_t mask, bool tainted,
+		       const struct taint_field *f)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	if (!f || !f->unknown_letters[0]) {
+		text_print_mask(mask, tainted);
+		return;
+	}
+	taint_mask_letters(mask, letters, sizeof(letters));
+	printf("Tainted: %s", letters[0] ? letters : "-");
+	text_unknown_letters(f);
+	printf(" (mask of the known flags %" PRIu64 ", 0x%" PRIx64 ")\n",
+	       mask, mask);
+	for (unsigned int bit = 0; bit < 64; bit++)
+		if (mask & (UINT64_C(1) << bit))
+			text_print_flag_line(bit);
+	text_unknown_letter_lines(f);
+}
+
+static void output(const struct options *opt, const struct decoded_list *l,
+		   bool from_stdin)
 {
 	static const struct taint_field none;
 
-	if (!f)
-		f = &none;
-	if (opt->json) {
-		struct json_object *o = json_mask_object(mask, tainted);
+	for (size_t i = 0; i < l->count; i++) {
+		const struct decoded *d = &l->v[i];
 
-		json_object_object_add(o, "unknown_letters",
-				       json_unknown_letters(f));
-		json_print(o);
-		json_object_put(o);
-	} else if (f->unknown_letters[0]) {
-		char letters[TAINT_KNOWN_FLAGS + 1];
+		if (opt->json) {
+			struct json_object *o =
+				json_mask_object(d->mask, d->tainted);
 
-		taint_mask_letters(mask, letters, sizeof(letters));
-		printf("Tainted: %s", letters[0] ? letters : "-");
-		text_unknown_letters(f);
-		printf(" (mask of the known flags %" PRIu64 ", 0x%" PRIx64 ")\n",
-		       mask, mask);
-		for (unsigned int bit = 0; bit < 64; bit++)
-			if (mask & (UINT64_C(1) << bit))
-				text_print_flag_line(bit);
-		text_unknown_letter_lines(f);
-	} else {
-		text_print_mask(mask, tainted);
-	}
-	return EXIT_OK;
-}
-
-static int decode_number(const struct options *opt, const char *arg)
-{
-	uint64_t mask;
-	int ret = taint_parse_value(arg, &mask);
-
-	if (ret == -ERANGE) {
-		cli_error("taint value out of range (more than 64 bits): '%s'",
-			  cli_quote(arg));
-		return EXIT_USAGE;
-	}
-	if (ret) {
-		cli_error("invalid taint value: '%s'", cli_quote(arg));
-		return EXIT_USAGE;
-	}
-	return output(opt, mask, mask != 0, NULL);
-}
-
-static int decode_text(const struct options *opt, const char *arg)
-{
-	struct taint_field f;
-	size_t len = strlen(arg), bad = 0;
-
-	if (taint_find_field(arg, len, &f) < 0 &&
-	    taint_parse_body(arg, len, &f, &bad)) {
-		if (strstr(arg, "Tainted:")) {
-			cli_error("cannot decode '%s': 'Tainted:' is followed by prose, not a kernel's taint field",
-				  cli_quote(arg));
-			return EXIT_USAGE;
+			json_object_object_add(o, "unknown_letters",
+				json_unknown_letters(d->field ? d->field :
+							     &none));
+			json_object_object_add(o, "input",
+					       json_string_bytes(d->input,
+								 strlen(d->input)));
+			if (from_stdin)
+				json_object_object_add(o, "line",
+					json_object_new_uint64(d->line));
+			json_print(o);
+			json_object_put(o);
+			continue;
 		}
-		cli_error("cannot decode '%s': not a number, a Tainted: field or flag letters (at offset %zu)",
-			  cli_quote(arg), bad);
-		return EXIT_USAGE;
+		if (l->count > 1) {
+			if (i)
+				putchar('\n');
+			if (from_stdin)
+				printf("Input (line %llu): %s\n",
+				       (unsigned long long)d->line,
+				       cli_quote(d->input));
+			else
+				printf("Input: %s\n", cli_quote(d->input));
+		}
+		text_value(d->mask, d->tainted, d->field);
 	}
-	return output(opt, f.mask, f.tainted, &f);
 }
 
 int cmd_decode(const struct options *opt)
 {
-	const char *p;
-	char *arg;
+	struct decoded_list l = { 0 };
+	bool from_stdin;
+	char *text;
+	size_t len;
 	int rc;
 
-	if (!opt->argc) {
-		cli_error("decode needs a VALUE or TEXT operand");
-		return EXIT_USAGE;
+	from_stdin = !opt->argc ||
+		     (opt->argc == 1 && strcmp(opt->argv[0], "-") == 0);
+	if (from_stdin) {
+		if (!opt->argc && isatty(STDIN_FILENO)) {
+			cli_error("decode needs a VALUE or TEXT operand, or input on standard input");
+			return EXIT_USAGE;
+		}
+		rc = read_input("-", &text, &len);
+		if (rc)
+			return rc;
+	} else {
+		text = cli_join(opt->argc, opt->argv);
+		if (!text) {
+			cli_error("out of memory");
+			return EXIT_SYSTEM;
+		}
+		len = strlen(text);
 	}
-	arg = cli_join(opt->argc, opt->argv);
-	if (!arg) {
-		cli_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	for (p = arg; *p == ' ' || *p == '\t' || *p == '\n'; p++)
-		;
-	if (!*p) {
-		cli_error("cannot decode '%s': empty", cli_quote(arg));
+	rc = decode_text(from_stdin ? "(standard input)" : NULL, text, len,
+			 &l);
+	if (rc == EXIT_OK && !l.count) {
+		if (from_stdin)
+			cli_error("nothing to decode: standard input is empty");
+		else
+			cli_error("cannot decode '%s': empty", cli_quote(text));
 		rc = EXIT_USAGE;
-	} else if ((*p >= '0' && *p <= '9') || *p == '-' || *p == '+')
-		rc = decode_number(opt, arg);
-	else
-		rc = decode_text(opt, arg);
-	free(arg);
+	}
+	output(opt, &l, from_stdin);
+	decoded_free(&l);
+	free(text);
 	return rc;
 }

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_status.c - `taintctl [status]`: the running kernel's taint and events.
+ * cmd_status.c - `taintctl [status]`: the running kernel's taint, the
+ * modules that carry taint, and the taint log's events.
+ *
+ * JSON adds to the decode shape: "modules" ([{"name", "taint"}], null when
+ * <sys>/module cannot be read), "taint_log" ("ok", "absent": stock kernel,
+ * "unreadable": with "taint_log_error", the reason) and "events".
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -29,8 +35,77 @@ int read_kernel_mask(const struct options *opt, uint64_t *mask)
 	return EXIT_OK;
 }
 
+struct module_list {
+	struct taint_module *v;
+	size_t count;
+	int error;		/* errno: <sys>/module cannot be read */
+};
+
+static void modules_load(const struct options *opt, struct module_list *m)
+{
+	int ret = taint_read_modules(opt->sys_root, &m->v, &m->count);
+
+	m->error = -ret;
+	if (ret)
+		cli_warn("cannot read '%s/module': %s (module taint not shown)",
+			 opt->sys_root, strerror(-ret));
+}
+
+static struct json_object *json_modules(const struct module_list *m)
+{
+	struct json_object *arr;
+
+	if (m->error)
+		return NULL;
+	arr = json_object_new_array();
+	for (size_t i = 0; i < m->count; i++) {
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "name", json_string_bytes(
+			m->v[i].name, strlen(m->v[i].name)));
+		json_object_object_add(o, "taint", json_string_bytes(
+			m->v[i].taint, strlen(m->v[i].taint)));
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
+static void text_modules(const struct module_list *m)
+{
+	int width = 0;
+
+	if (!m->count)
+		return;
+	for (size_t i = 0; i < m->count; i++)
+		if ((int)strlen(m->v[i].name) > width)
+			width = (int)strlen(m->v[i].name);
+	printf("Modules with taint:\n");
+	for (size_t i = 0; i < m->count; i++) {
+		const char *sep = "  ";
+
+		/* cli_quote() has one buffer: one call per printf() */
+		printf("  %-*s", width, cli_quote(m->v[i].name));
+		printf("  %-4s", cli_quote(m->v[i].taint));
+		for (unsigned int bit = 0; bit < TAINT_KNOWN_FLAGS; bit++) {
+			if (!(m->v[i].mask & (UINT64_C(1) << bit)))
+				continue;
+			printf("%s%s", sep, taint_flag_info(bit)->name);
+			sep = ", ";
+		}
+		putchar('\n');
+	}
+}
+
+static const char *log_state(const struct event_list *ev)
+{
+	if (ev->absent)
+		return "absent";
+	return ev->read_error ? "unreadable" : "ok";
+}
+
 int cmd_status(const struct options *opt)
 {
+	struct module_list mods = { 0 };
 	struct event_list ev;
 	uint64_t mask;
 	int rc, erc;
@@ -43,16 +118,24 @@ int cmd_status(const struct options *opt)
 	rc = read_kernel_mask(opt, &mask);
 	if (rc)
 		return rc;
+	modules_load(opt, &mods);
 	erc = events_load(opt, &ev, true);
 
 	if (opt->json) {
 		struct json_object *o = json_mask_object(mask, mask != 0);
 
+		json_object_object_add(o, "modules", json_modules(&mods));
+		json_object_object_add(o, "taint_log",
+				       json_object_new_string(log_state(&ev)));
+		if (ev.read_error)
+			json_object_object_add(o, "taint_log_error",
+				json_object_new_string(strerror(ev.read_error)));
 		json_object_object_add(o, "events", json_event_array(&ev));
 		json_print(o);
 		json_object_put(o);
 	} else {
 		text_print_mask(mask, mask != 0);
+		text_modules(&mods);
 		if (ev.absent) {
 			if (mask)
 				printf("No taint log: this kernel does not record who set a flag or why.\n");
@@ -65,5 +148,6 @@ int cmd_status(const struct options *opt)
 		}
 	}
 	events_free(&ev);
+	free(mods.v);
 	return erc;
 }

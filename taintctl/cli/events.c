@@ -73,6 +73,7 @@ int events_load(const struct options *opt, struct event_list *list,
 		if (quiet_if_unreadable) {
 			cli_warn("cannot read '%s': %s (events not shown)",
 				 path, strerror(-ret));
+			list->read_error = -ret;
 			return EXIT_OK;
 		}
 		cli_error("cannot read '%s': %s", path, strerror(-ret));

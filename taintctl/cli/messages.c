@@ -2,15 +2,23 @@
 /*
  * messages.c - util-linux style one-line diagnostics.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
+/* A command reported a write error itself: cli_close_stdout() says no more. */
+static bool write_error_reported;
+
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
+	if (strncmp(fmt, "write error", 11) == 0)
+		write_error_reported = true;
 	fflush(stdout);
 	fprintf(stderr, "taintctl: %s", prefix);
 	vfprintf(stderr, fmt, ap);
@@ -62,4 +70,35 @@ char *cli_join(int argc, char **argv)
 		strcat(s, argv[i]);
 	}
 	return s;
+}
+
+/*
+ * As util-linux's close_stdout(): run at exit, so that output lost to a full
+ * disk or a closed descriptor is an error and not a silent exit 0.  EPIPE
+ * (the reader went away, `taintctl ... | head`) is not reported.
+ */
+void cli_close_stdout(void)
+{
+	bool pending = __fpending(stdout) != 0;
+	bool failed = ferror(stdout) != 0;
+	int err = 0;
+
+	if (fclose(stdout) != 0) {
+		err = errno;
+		if (pending || err != EBADF)
+			failed = true;
+	}
+	if (failed && err != EPIPE) {
+		/* not cli_error(): it flushes stdout, which is closed now */
+		if (!write_error_reported) {
+			if (err)
+				fprintf(stderr, "taintctl: write error: %s\n",
+					strerror(err));
+			else
+				fputs("taintctl: write error\n", stderr);
+		}
+		_exit(EXIT_SYSTEM);
+	}
+	if (fflush(stderr) != 0)
+		_exit(EXIT_SYSTEM);
 }

@@ -88,3 +88,73 @@ int taint_letters_to_mask(const char *letters, uint64_t *mask, char *bad)
 	*mask = m;
 	return 0;
 }
+
+/* ASCII case-insensitive equality of @n bytes of @s with NUL-terminated @t */
+static bool name_eq(const char *s, size_t n, const char *t)
+{
+	size_t i;
+
+	for (i = 0; i < n && t[i]; i++) {
+		char c = s[i];
+
+		if (c >= 'a' && c <= 'z')
+			c = (char)(c - 'a' + 'A');
+		if (c != t[i])
+			return false;
+	}
+	return i == n && !t[i];
+}
+
+const struct taint_flag_info *taint_flag_by_name(const char *name, size_t len)
+{
+	if (len > 6 && name_eq(name, 6, "TAINT_")) {
+		name += 6;
+		len -= 6;
+	}
+	for (unsigned int i = 0; i < TAINT_KNOWN_FLAGS; i++)
+		if (name_eq(name, len, taint_flags[i].name))
+			return &taint_flags[i];
+	return NULL;
+}
+
+int taint_flags_to_mask(const char *spec, uint64_t *mask, size_t *bad_at,
+			size_t *bad_len)
+{
+	const char *p = spec;
+	uint64_t m = 0;
+
+	for (;;) {
+		const struct taint_flag_info *fi;
+		const char *item;
+		size_t n;
+
+		while (*p == ',' || *p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		item = p;
+		while (*p && *p != ',' && *p != ' ' && *p != '\t')
+			p++;
+		n = (size_t)(p - item);
+		fi = taint_flag_by_name(item, n);
+		if (fi) {
+			m |= UINT64_C(1) << fi->bit;
+			continue;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (item[i] == 'G')
+				continue;
+			fi = taint_flag_by_letter(item[i]);
+			if (!fi) {
+				if (bad_at)
+					*bad_at = (size_t)(item - spec);
+				if (bad_len)
+					*bad_len = n;
+				return -EINVAL;
+			}
+			m |= UINT64_C(1) << fi->bit;
+		}
+	}
+	*mask = m;
+	return 0;
+}

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * proc.c - read and set the running kernel's taint through procfs.
+ * proc.c - read and set the running kernel's taint through procfs, and
+ * read the loaded modules' taint through sysfs.
  *
- * Every function takes the procfs root, so tests use a directory of fake
- * files instead of the machine's /proc.
+ * Every function takes the procfs (or sysfs) root, so tests, and copies of
+ * /proc and /sys such as a sosreport, are read instead of the machine's.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -186,4 +188,90 @@ int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
 	if (ret)
 		copy_path(failed_path, failed_size, path);
 	return ret;
+}
+
+static int module_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct taint_module *)a)->name,
+		      ((const struct taint_module *)b)->name);
+}
+
+/* Read <dir>/<name>/taint into @m; 0 if it names some taint, 1 if empty. */
+static int read_module(const char *dir, const char *name,
+		       struct taint_module *m)
+{
+	char path[4096];
+	size_t len, n;
+	char *buf;
+	int ret;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s/taint", dir, name) >=
+	    sizeof(path) || strlen(name) >= sizeof(m->name))
+		return -ENAMETOOLONG;
+	ret = read_file(path, 4096, &buf, &len);
+	if (ret)
+		return ret;
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+		len--;
+	n = len < sizeof(m->taint) - 1 ? len : sizeof(m->taint) - 1;
+	memcpy(m->taint, buf, n);
+	m->taint[n] = '\0';
+	free(buf);
+	strcpy(m->name, name);
+	m->mask = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct taint_flag_info *fi =
+			taint_flag_by_letter(m->taint[i]);
+
+		if (fi)
+			m->mask |= UINT64_C(1) << fi->bit;
+	}
+	return len ? 0 : 1;
+}
+
+int taint_read_modules(const char *sys_root, struct taint_module **mods,
+		       size_t *count)
+{
+	struct taint_module *v = NULL;
+	size_t n = 0, cap = 0;
+	char dir[4096];
+	struct dirent *de;
+	DIR *d;
+
+	*mods = NULL;
+	*count = 0;
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/module",
+			     sys_root ? sys_root : "/sys") >= sizeof(dir))
+		return -ENAMETOOLONG;
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			struct taint_module *nv = realloc(v, ncap * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				closedir(d);
+				return -ENOMEM;
+			}
+			v = nv;
+			cap = ncap;
+		}
+		/* no taint file (built in), unreadable, or no taint: skip */
+		if (read_module(dir, de->d_name, &v[n]) == 0)
+			n++;
+	}
+	closedir(d);
+	if (!n) {
+		free(v);
+		return 0;
+	}
+	qsort(v, n, sizeof(*v), module_cmp);
+	*mods = v;
+	*count = n;
+	return 0;
 }

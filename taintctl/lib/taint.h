@@ -16,8 +16,9 @@
  *  - Letters strings ("PWO") list known flags in bit order, never 'G'.
  *
  * Overview of the API:
- *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_mask_letters(),
- *             taint_letters_to_mask(), taint_unknown_bits()
+ *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_flag_by_name(),
+ *             taint_mask_letters(), taint_letters_to_mask(),
+ *             taint_flags_to_mask(), taint_unknown_bits()
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
@@ -26,7 +27,7 @@
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
- *             taint_validate_reason()
+ *             taint_validate_reason(), taint_read_modules()
  */
 #ifndef TAINT_H
 #define TAINT_H
@@ -97,16 +98,38 @@ static inline uint64_t taint_unknown_bits(uint64_t mask)
  */
 int taint_letters_to_mask(const char *letters, uint64_t *mask, char *bad);
 
+/**
+ * taint_flag_by_name() - the flag named by the @len bytes at @name, or NULL.
+ * Names are the kernel's ("PROPRIETARY_MODULE", "WARN"), matched without
+ * regard to ASCII case, with or without a "TAINT_" prefix.
+ */
+const struct taint_flag_info *taint_flag_by_name(const char *name, size_t len);
+
+/**
+ * taint_flags_to_mask() - convert a list of flags as a user gives them to a
+ * mask: items separated by commas or blanks, each a flag name (see
+ * taint_flag_by_name()) or a string of letters ("PO").  An item that is a
+ * name is read as the name, so "DIE" is bit 7, not D, I and E.  'G' is
+ * accepted in letters and adds nothing; an empty list gives mask 0.
+ * Returns 0, or -EINVAL on the first item that is neither; its offset in
+ * @spec and length go to *@bad_at and *@bad_len when not NULL.
+ */
+int taint_flags_to_mask(const char *spec, uint64_t *mask, size_t *bad_at,
+			size_t *bad_len);
+
 /* ------------------------------------------------------------------------
  * Numbers (value.c)
  */
 
 /**
- * taint_parse_value() - parse a taint mask written as an unsigned decimal
- * number or as 0x/0X hexadecimal, surrounded by optional blanks and at most
- * one trailing newline (so the content of /proc/sys/kernel/tainted parses).
- * Leading zeros are decimal, never octal.
- * Returns 0, -EINVAL (empty, sign, garbage) or -ERANGE (over 64 bits).
+ * taint_parse_value() - parse a taint mask written as the kernel's sysctl
+ * reads /proc/sys/kernel/tainted (proc_doulongvec_minmax(), base 0): 0x/0X
+ * and a hexadecimal digit is hexadecimal, another leading 0 is octal
+ * ("01201" is 641), else decimal; no sign; at most 20 characters, prefix
+ * included.  Optional blanks around it and at most one trailing newline (so
+ * the content of /proc/sys/kernel/tainted parses).
+ * Returns 0, -EINVAL (empty, sign, garbage, a digit the base has not, more
+ * than 20 characters) or -ERANGE (over 64 bits).
  */
 int taint_parse_value(const char *s, uint64_t *mask);
 
@@ -489,6 +512,35 @@ int taint_validate_reason(const char *reason, size_t len, size_t *bad_at);
  */
 int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
 	       char *failed_path, size_t failed_size);
+
+/* ------------------------------------------------------------------------
+ * The loaded modules' taint, /sys/module/<name>/taint (proc.c).  @sys_root
+ * is the sysfs mount point; NULL means "/sys".
+ */
+
+/**
+ * struct taint_module - a loaded module that carries taint.
+ * @name:  its directory name in <sys_root>/module
+ * @taint: the letters the kernel prints for it ("PO"), as read, without
+ *         the newline, NUL-terminated, truncated to 63 bytes
+ * @mask:  the known flags among @taint (letters libtaint does not know
+ *         are kept in @taint only)
+ */
+struct taint_module {
+	char name[256];
+	char taint[64];
+	uint64_t mask;
+};
+
+/**
+ * taint_read_modules() - every module whose <sys_root>/module/NAME/taint is
+ * not empty, sorted by name, in a malloc()ed array (the caller frees it;
+ * NULL when *@count is 0).  Built-in modules (no taint file) and files that
+ * cannot be read are left out.  Returns 0 or -errno if <sys_root>/module
+ * cannot be opened (-ENOENT: no sysfs there), -ENOMEM.
+ */
+int taint_read_modules(const char *sys_root, struct taint_module **mods,
+		       size_t *count);
 
 #ifdef __cplusplus
 }

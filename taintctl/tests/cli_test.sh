@@ -3,14 +3,19 @@
 #
 # cli_test.sh - CLI-level tests of taintctl, TAP on stdout.
 #
-# Runs $TAINTCTL (default ../build/taintctl) against fake proc roots
-# (TAINTCTL_PROC) and the oops corpus ($TAINT_CORPUS_DIR), checking exit
-# codes, messages and JSON (parsed with jq).  Never touches /proc.
+# Runs $TAINTCTL (default ../build/taintctl) against fake trees given with
+# --root DIR (DIR/proc/sys/kernel/..., DIR/sys/module/...: what a sosreport
+# holds) and the oops corpus ($TAINT_CORPUS_DIR), checking exit codes,
+# messages and JSON (parsed with jq).  Never touches /proc or /sys.
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 CORPUS=${TAINT_CORPUS_DIR:-$HERE/../../../shared/corpus/oops}
+if ! command -v jq >/dev/null 2>&1; then
+	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/deps.sh host, or apt-get install jq"
+	exit 1
+fi
 T=$(mktemp -d /tmp/taintctl-cli.XXXXXX)
 trap 'rm -rf "$T"' EXIT INT TERM
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
@@ -27,8 +32,13 @@ skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 # t DESC COMMAND...: pass if COMMAND succeeds
 t() { d=$1; shift; if "$@" >/dev/null 2>&1; then ok "$d"; else not_ok "$d"; fi; }
 
-# run ARGS...: taintctl with stdout/stderr/exit code captured
-run() { "$TAINTCTL" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+# run ARGS...: taintctl with stdout/stderr/exit code captured, no stdin
+run() { "$TAINTCTL" "$@" </dev/null >"$T/out" 2>"$T/err"; rc=$?; }
+# run_in INPUT ARGS...: the same with INPUT (printf format) on stdin
+run_in() { i=$1; shift; printf "$i" | "$TAINTCTL" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+# run_full ARGS...: stdout is /dev/full (every write fails with ENOSPC)
+run_full() { "$TAINTCTL" "$@" </dev/null >/dev/full 2>"$T/err"; rc=$?; : >"$T/out"; }
+write_error() { [ "$rc" -eq 3 ] && [ "$(cat "$T/err")" = "taintctl: write error: No space left on device" ]; }
 rc_is() { [ "$rc" -eq "$1" ]; }
 jq_out() { [ -s "$T/out" ] && jq -e "$@" "$T/out"; }
 err_is() { [ "$(cat "$T/err")" = "$1" ]; }
@@ -36,13 +46,13 @@ err_one_line() { [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^taintctl: ' "$T/err
 out_has() { grep -q -- "$1" "$T/out"; }
 
 # fake proc roots
-mkproc() { mkdir -p "$T/$1/sys/kernel"; echo "$T/$1"; }
+mkproc() { mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module"; echo "$T/$1"; }
 STOCK=$(mkproc stock)
-echo 576 >"$STOCK/sys/kernel/tainted"
+echo 576 >"$STOCK/proc/sys/kernel/tainted"
 PATCHED=$(mkproc patched)
-echo 576 >"$PATCHED/sys/kernel/tainted"
-: >"$PATCHED/sys/kernel/taint_reason"
-cat >"$PATCHED/sys/kernel/taint_log" <<'LOG'
+echo 576 >"$PATCHED/proc/sys/kernel/tainted"
+: >"$PATCHED/proc/sys/kernel/taint_reason"
+cat >"$PATCHED/proc/sys/kernel/taint_log" <<'LOG'
 ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm="swapper/0" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]
 ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 comm="sh\x01\"q\\" reason="RTSJ \"physical\" memory access"
 ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=U new=- pid=78 uid=1000 comm="caf\xc3\xa9\xff"
@@ -50,8 +60,8 @@ dropped=5
 LOG
 # a v2 log (build/wip/v2-abi.md): auid=, module= (unquoted, escaped)
 V2=$(mkproc v2)
-echo 4673 >"$V2/sys/kernel/tainted"
-cat >"$V2/sys/kernel/taint_log" <<'LOG'
+echo 4673 >"$V2/proc/sys/kernel/tainted"
+cat >"$V2/proc/sys/kernel/taint_log" <<'LOG'
 ts=0.912000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm="insmod" module=my\x20mod\\\"x\x01
 ts=1.000100 utc=- origin=kernel flags=W new=W pid=312 uid=0 auid=1000 comm="cat" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30
 ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 auid=1000 comm="sudo" reason="a \"quoted\" reason"
@@ -59,7 +69,7 @@ ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=PU new=P pid=78 uid=0 aui
 dropped=2
 LOG
 CLEAN=$(mkproc clean)
-echo 0 >"$CLEAN/sys/kernel/tainted"
+echo 0 >"$CLEAN/proc/sys/kernel/tainted"
 
 # --- generic ---------------------------------------------------------------
 run --help
@@ -74,21 +84,21 @@ run --deny W status
 t "--deny outside check: exit 2" rc_is 2
 
 # --- status ------------------------------------------------------------------
-TAINTCTL_PROC=$STOCK run --json
+run --root "$STOCK" --json
 t "status (default) on stock kernel: exit 0" rc_is 0
 t "status --json: mask, tainted, U and W flags" jq_out '.mask == 576 and .tainted == true and ([.flags[].letter] == ["U","W"]) and .flags[0].bit == 6 and .flags[0].name == "USER" and .flags[1].name == "WARN" and .unknown_bits == []'
 t "status --json on stock kernel: events is an empty array" jq_out '.events == []'
-TAINTCTL_PROC=$STOCK run status
+run --root "$STOCK" status
 t "status text names the flags" sh -c "grep -q 'USER' '$T/out' && grep -q 'kernel issued warning' '$T/out'"
-TAINTCTL_PROC=$PATCHED run status --json
+run --root "$PATCHED" status --json
 t "status --json on patched kernel: 3 events" jq_out '.events | length == 3'
 t "status --json: caller on the kernel event, no reason" jq_out '.events[0] | .origin == "kernel" and .caller == "lkdtm_WARNING+0x1d/0x30 [lkdtm]" and (has("reason") | not)'
-TAINTCTL_PROC=$CLEAN run status --json
+run --root "$CLEAN" status --json
 t "status on a clean kernel: tainted false, no flags" jq_out '.mask == 0 and .tainted == false and .flags == []'
-TAINTCTL_PROC=$T/nonexistent run status
-t "status without a tainted file: exit 3, util-linux message" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot read '$T/nonexistent/sys/kernel/tainted': No such file or directory\" ]"
-BAD=$(mkproc bad); echo garbage >"$BAD/sys/kernel/tainted"
-TAINTCTL_PROC=$BAD run status
+run --root "$T/nonexistent" status
+t "status without a tainted file: exit 3, util-linux message" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot read '$T/nonexistent/proc/sys/kernel/tainted': No such file or directory\" ]"
+BAD=$(mkproc bad); echo garbage >"$BAD/proc/sys/kernel/tainted"
+run --root "$BAD" status
 t "status with garbage in tainted: exit 3, one line" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ]"
 
 # --- decode ------------------------------------------------------------------
@@ -113,7 +123,7 @@ t "decode bare letters" jq_out '.mask == 4609'
 run decode garbage
 t "decode garbage: exit 2, message names input" sh -c "[ $rc -eq 2 ] && grep -q \"'garbage'\" '$T/err' && [ \$(wc -l <'$T/err') -eq 1 ]"
 run decode -- -5
-t "decode negative: exit 2" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: invalid taint value: '-5'\" ]"
+t "decode negative: exit 2" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: invalid taint value: '-5' (negative: the kernel refuses it too)\" ]"
 run decode 18446744073709551616
 t "decode overflow: exit 2, out of range" sh -c "[ $rc -eq 2 ] && grep -q 'out of range' '$T/err'"
 run decode 12abc
@@ -239,79 +249,238 @@ run scan "$T/mod.log"
 t "scan: module letters are not taint" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/out' ]"
 
 # --- mark --------------------------------------------------------------------
-TAINTCTL_PROC=$PATCHED run mark "RTSJ physical memory access"
+run --root "$PATCHED" mark "RTSJ physical memory access"
 t "mark on patched kernel: exit 0, no warning" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ]"
-t "mark wrote exactly the reason" sh -c "[ \"\$(cat '$PATCHED/sys/kernel/taint_reason')\" = 'RTSJ physical memory access' ]"
-STOCKM=$(mkproc stockmark); echo 0 >"$STOCKM/sys/kernel/tainted"
-TAINTCTL_PROC=$STOCKM run mark "why"
-t "mark on stock kernel: falls back to 64 and warns" sh -c "[ $rc -eq 0 ] && [ \"\$(cat '$STOCKM/sys/kernel/tainted')\" = 64 ] && grep -q 'warning: .*no reason was stored' '$T/err'"
-echo 0 >"$STOCKM/sys/kernel/tainted"
-TAINTCTL_PROC=$STOCKM run mark ""
-t "mark empty reason: exit 2, nothing written" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$STOCKM/sys/kernel/tainted')\" = 0 ]"
-TAINTCTL_PROC=$STOCKM run mark "$(printf 'two\nlines')"
-t "mark control byte: exit 2, one-line message" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && [ \"\$(cat '$STOCKM/sys/kernel/tainted')\" = 0 ]"
-TAINTCTL_PROC=$STOCKM run mark "$(head -c 129 /dev/zero | tr '\0' r)"
+t "mark wrote exactly the reason" sh -c "[ \"\$(cat '$PATCHED/proc/sys/kernel/taint_reason')\" = 'RTSJ physical memory access' ]"
+STOCKM=$(mkproc stockmark); echo 0 >"$STOCKM/proc/sys/kernel/tainted"
+run --root "$STOCKM" mark "why"
+t "mark on stock kernel: falls back to 64 and warns" sh -c "[ $rc -eq 0 ] && [ \"\$(cat '$STOCKM/proc/sys/kernel/tainted')\" = 64 ] && grep -q 'warning: .*no reason was stored' '$T/err'"
+echo 0 >"$STOCKM/proc/sys/kernel/tainted"
+run --root "$STOCKM" mark ""
+t "mark empty reason: exit 2, nothing written" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$STOCKM/proc/sys/kernel/tainted')\" = 0 ]"
+run --root "$STOCKM" mark "$(printf 'two\nlines')"
+t "mark control byte: exit 2, one-line message" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && [ \"\$(cat '$STOCKM/proc/sys/kernel/tainted')\" = 0 ]"
+run --root "$STOCKM" mark "$(head -c 129 /dev/zero | tr '\0' r)"
 t "mark 129-byte reason: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'longer than 128' '$T/err'"
-TAINTCTL_PROC=$STOCKM run mark "$(head -c 128 /dev/zero | tr '\0' r)"
+run --root "$STOCKM" mark "$(head -c 128 /dev/zero | tr '\0' r)"
 t "mark 128-byte reason: accepted" rc_is 0
-TAINTCTL_PROC=$T/nonexistent run mark "why"
-t "mark with no proc files: exit 3" sh -c "[ $rc -eq 3 ] && grep -q \"^taintctl: cannot write '$T/nonexistent/sys/kernel/tainted'\" '$T/err'"
+run --root "$T/nonexistent" mark "why"
+t "mark with no proc files: exit 3" sh -c "[ $rc -eq 3 ] && grep -q \"^taintctl: cannot write '$T/nonexistent/proc/sys/kernel/tainted'\" '$T/err'"
 
 # --- log ---------------------------------------------------------------------
-TAINTCTL_PROC=$PATCHED run log --json
+run --root "$PATCHED" log --json
 t "log --json: 3 events, dropped 5" jq_out '(.events | length) == 3 and .dropped == 5'
 t "log --json: reason and comm unescaped" jq_out '.events[1].reason == "RTSJ \"physical\" memory access" and .events[1].comm == "sh\u0001\"q\\" and .events[1].pid == 77 and .events[1].uid == 0 and .events[1].ts == "3.123456" and .events[1].utc == "2026-12-03T08:00:00Z" and .events[1].new == "U"'
 t "log --json: invalid UTF-8 becomes U+FFFD, valid kept" jq_out '.events[2].comm == "café\ufffd" and .events[2].new == "" and .events[2].uid == 1000'
 t "log --json of a v1 log: no auid, no module" jq_out 'all(.events[]; (has("auid") or has("module")) | not)'
-TAINTCTL_PROC=$PATCHED run log
+run --root "$PATCHED" log
 t "log text: events and dropped count" sh -c "[ $rc -eq 0 ] && grep -q 'reason=\"RTSJ' '$T/out' && grep -q 'dropped: 5' '$T/out'"
-TAINTCTL_PROC=$V2 run log --json
+run --root "$V2" log --json
 t "log --json v2: 4 events, dropped 2, exit 0, no warning" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 4 and .dropped == 2' '$T/out'"
 t "log --json v2: auid a number, null for auid=-" jq_out '[.events[] | .auid] == [null, 1000, 1000, null] and all(.events[]; has("auid"))'
 t "log --json v2: module unescaped, on a line without caller" jq_out '.events[0] | .module == "my mod\\\"x\u0001" and (has("caller") | not) and (has("reason") | not)'
 t "log --json v2: module and caller on the WARN line" jq_out '.events[1] | .module == "lkdtm" and .caller == "lkdtm_WARNING+0x1d/0x30" and .pid == 312'
 t "log --json v2: user lines have neither module nor caller, reason unescaped" jq_out '(.events[2:] | all(.[]; (has("module") or has("caller")) | not)) and .events[2].reason == "a \"quoted\" reason" and (.events[3] | has("reason") | not) and .events[3].flags == "PU" and .events[3].new == "P"'
-TAINTCTL_PROC=$V2 run status --json
+run --root "$V2" status --json
 t "status --json v2: events carry auid and module" sh -c "[ $rc -eq 0 ] && jq -e '.mask == 4673 and (.events | length) == 4 and .events[0].auid == null and .events[0].module == \"my mod\\\\\\\"x\\u0001\" and .events[2].auid == 1000' '$T/out'"
-TAINTCTL_PROC=$V2 run log
+run --root "$V2" log
 t "log text v2: auid and escaped module shown" sh -c "[ $rc -eq 0 ] && grep -q 'auid=- comm=\"insmod\" module=my\\\\x20mod\\\\\\\\\\\\\"x\\\\x01\$' '$T/out' && grep -q 'auid=1000 comm=\"cat\" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30\$' '$T/out' && grep -q 'dropped: 2' '$T/out'"
-TAINTCTL_PROC=$V2 run status
+run --root "$V2" status
 t "status text v2: auid and module shown" sh -c "[ $rc -eq 0 ] && grep -q 'auid=1000 comm=\"sudo\" reason=' '$T/out' && grep -q 'module=lkdtm caller=' '$T/out'"
-TAINTCTL_PROC=$STOCK run log
+run --root "$STOCK" log
 t "log on stock kernel: says so plainly, exit 0" sh -c "[ $rc -eq 0 ] && grep -q 'No taint log' '$T/out'"
-TAINTCTL_PROC=$STOCK run log --json
+run --root "$STOCK" log --json
 t "log --json on stock kernel: empty log + stderr note" sh -c "[ $rc -eq 0 ] && jq -e '.events == [] and .dropped == 0' '$T/out' && [ -s '$T/err' ]"
-MAL=$(mkproc mal); echo 0 >"$MAL/sys/kernel/tainted"
-printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="a"\nthis is not an event\nts=2.000000 utc=- origin=user flags=U new=- pid=1 uid=0 comm="b" future="x"\n' >"$MAL/sys/kernel/taint_log"
-TAINTCTL_PROC=$MAL run log --json
+MAL=$(mkproc mal); echo 0 >"$MAL/proc/sys/kernel/tainted"
+printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="a"\nthis is not an event\nts=2.000000 utc=- origin=user flags=U new=- pid=1 uid=0 comm="b" future="x"\n' >"$MAL/proc/sys/kernel/taint_log"
+run --root "$MAL" log --json
 t "log with a malformed line: exit 3, error names line 2" sh -c "[ $rc -eq 3 ] && grep -q 'taint_log:2: malformed line' '$T/err'"
 t "log with a malformed line: good events still printed" jq_out '(.events | length) == 2'
 t "log with an unknown field: warning names line 3 and field" grep -q "taint_log:3: unknown field 'future'" "$T/err"
 
 # --- check -------------------------------------------------------------------
-TAINTCTL_PROC=$CLEAN run check
+run --root "$CLEAN" check
 t "check on clean kernel: exit 0" rc_is 0
-TAINTCTL_PROC=$STOCK run check
+run --root "$STOCK" check
 t "check with taint and no option: exit 1" rc_is 1
-TAINTCTL_PROC=$STOCK run check --allow UW
+run --root "$STOCK" check --allow UW
 t "check --allow UW on U+W: exit 0" rc_is 0
-TAINTCTL_PROC=$STOCK run check --allow U
+run --root "$STOCK" check --allow U
 t "check --allow U on U+W: exit 1, names W" sh -c "[ $rc -eq 1 ] && grep -q 'WARN' '$T/out'"
-TAINTCTL_PROC=$STOCK run check --deny D
+run --root "$STOCK" check --deny D
 t "check --deny D on U+W: exit 0" rc_is 0
-TAINTCTL_PROC=$STOCK run -j check --deny DW
+run --root "$STOCK" -j check --deny DW
 t "check --json --deny DW: exit 1, W disallowed" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and ([.disallowed[].letter] == [\"W\"])' '$T/out'"
-TAINTCTL_PROC=$STOCK run check --allow UQ
-t "check --allow with unknown letter: exit 2" sh -c "[ $rc -eq 2 ] && grep -q \"unknown taint letter 'Q'\" '$T/err'"
-TAINTCTL_PROC=$STOCK run check --allow U --deny W
+run --root "$STOCK" check --allow UQ
+t "check --allow with unknown letter: exit 2, names it, lists the letters" sh -c "[ $rc -eq 2 ] && grep -q \"'Q' is not a flag letter (letters: PFSRMBUDAWCIOELKXTNJ;\" '$T/err' && [ \$(wc -l <'$T/err') -eq 1 ]"
+run --root "$STOCK" check --allow U --deny W
 t "check --allow and --deny together: exit 2" rc_is 2
-UNK=$(mkproc unk); echo $((1 << 40 | 512)) >"$UNK/sys/kernel/tainted"
-TAINTCTL_PROC=$UNK run -j check --allow W
+UNK=$(mkproc unk); echo $((1 << 40 | 512)) >"$UNK/proc/sys/kernel/tainted"
+run --root "$UNK" -j check --allow W
 t "check --allow W with unknown bit 40: exit 1" sh -c "[ $rc -eq 1 ] && jq -e '.disallowed_unknown_bits == [40]' '$T/out'"
-TAINTCTL_PROC=$UNK run -j check --deny U
+run --root "$UNK" -j check --deny U
 t "check --deny U with unknown bit 40: exit 0" rc_is 0
-TAINTCTL_PROC=$T/nonexistent run check
+run --root "$T/nonexistent" check
 t "check without proc files: exit 3" rc_is 3
+
+# --- status: modules, taint log state (issue taintctl v2, items 7 and 10) ----
+# A sosreport-like tree: proc/sys/kernel and sys/module/*/taint.
+SOS=$(mkproc sos)
+echo 4097 >"$SOS/proc/sys/kernel/tainted"
+for m in zfs:PO spl:O loop: newer:OV; do
+	mkdir -p "$SOS/sys/module/${m%%:*}"
+	echo "${m#*:}" >"$SOS/sys/module/${m%%:*}/taint"
+done
+mkdir -p "$SOS/sys/module/ext4"		# built in: no taint file
+run --root "$SOS" status --json
+t "status --json lists the modules that carry taint, sorted, letters as read" jq_out '.modules == [{"name":"newer","taint":"OV"},{"name":"spl","taint":"O"},{"name":"zfs","taint":"PO"}]'
+t "status --json keeps the decode shape" jq_out '.mask == 4097 and ([.flags[].letter] == ["P","O"]) and .unknown_bits == [] and .events == []'
+run --root "$SOS" status
+t "status text: a line per tainted module with its flag names" sh -c "[ $rc -eq 0 ] && grep -q '^Modules with taint:\$' '$T/out' && grep -q '^  zfs    PO    PROPRIETARY_MODULE, OOT_MODULE\$' '$T/out' && grep -q '^  spl    O     OOT_MODULE\$' '$T/out' && ! grep -q 'loop\|ext4' '$T/out'"
+run --root "$STOCK/" status --json
+t "status --json: no tainted module is an empty list (and --root DIR/ works)" jq_out '.modules == [] and .mask == 576'
+NOSYS=$(mkproc nosys); rmdir "$NOSYS/sys/module"; echo 0 >"$NOSYS/proc/sys/kernel/tainted"
+run --root "$NOSYS" status --json
+t "status --json without sys/module: modules null, warning, exit 0" sh -c "[ $rc -eq 0 ] && jq -e '.modules == null' '$T/out' && grep -q \"warning: cannot read '$NOSYS/sys/module': No such file or directory\" '$T/err'"
+run --root "$STOCK" status --json
+t "status --json on a stock kernel: taint_log absent" jq_out '.taint_log == "absent" and (has("taint_log_error") | not)'
+run --root "$PATCHED" status --json
+t "status --json with a readable log: taint_log ok" jq_out '.taint_log == "ok" and (.events | length) == 3'
+UNREAD=$(mkproc unread); echo 512 >"$UNREAD/proc/sys/kernel/tainted"
+mkdir "$UNREAD/proc/sys/kernel/taint_log"	# root reads a 0400 file: EISDIR stands in
+run --root "$UNREAD" status --json
+t "status --json with an unreadable log says so (not an empty log)" sh -c "[ $rc -eq 0 ] && jq -e '.taint_log == \"unreadable\" and .taint_log_error == \"Is a directory\" and .events == []' '$T/out' && grep -q 'warning: cannot read' '$T/err'"
+EMPTYLOG=$(mkproc emptylog); echo 512 >"$EMPTYLOG/proc/sys/kernel/tainted"; : >"$EMPTYLOG/proc/sys/kernel/taint_log"
+run --root "$EMPTYLOG" status --json
+t "status --json with an empty log: taint_log ok, no events" jq_out '.taint_log == "ok" and .events == []'
+
+# --- --root (item 8) ---------------------------------------------------------
+run --root "$STOCK" log
+t "log --root reads DIR/proc/sys/kernel/taint_log" sh -c "[ $rc -eq 0 ] && grep -q \"'$STOCK/proc/sys/kernel/taint_log' does not exist\" '$T/out'"
+TAINTCTL_PROC=$CLEAN/proc run --root "$STOCK" status --json
+t "--root wins, TAINTCTL_PROC is not read any more" jq_out '.mask == 576'
+TAINTCTL_PROC=$STOCK/proc run status --root
+t "--root without DIR: exit 2" sh -c "[ $rc -eq 2 ] && grep -q \"option '--root' requires an argument\" '$T/err'"
+
+# --- decode: stdin, several values, kernel numbers, -1 (item 9) ---------------
+run_in '4609\n' decode --json
+t "decode reads standard input without an operand" jq_out '.mask == 4609 and .input == "4609" and .line == 1'
+run_in '576' decode - --json
+t "decode - reads standard input" jq_out '.mask == 576'
+run -J decode 4609 512
+t "decode 4609 512: one JSON object per value (JSON Lines)" jq_out -s '[.[].mask] == [4609, 512] and [.[].input] == ["4609", "512"] and all(.[]; has("line") | not)'
+run decode 4609 512
+t "decode 4609 512: text, one block per value after an Input: line" sh -c "[ $rc -eq 0 ] && [ \$(grep -c '^Input: ' '$T/out') -eq 2 ] && grep -q '^Tainted: PWO (mask 4609' '$T/out' && grep -q '^Tainted: W (mask 512' '$T/out'"
+run decode 4609
+t "decode of one value: no Input: line (output as before)" sh -c "[ $rc -eq 0 ] && ! grep -q '^Input' '$T/out' && head -1 '$T/out' | grep -q '^Tainted: PWO (mask 4609, 0x1201)\$'"
+run -j decode 01201 0x1201 1201 00
+t "decode reads numbers as the kernel does: 01201 is octal" jq_out -s '[.[].mask] == [641, 4609, 1201, 0]'
+run decode 08
+t "decode 08: exit 2, says a leading 0 is octal" sh -c "[ $rc -eq 2 ] && grep -q \"invalid taint value: '08' (a leading 0 means octal\" '$T/err'"
+run decode 000000000000000001201
+t "decode of 21 characters: exit 2, the kernel refuses it" sh -c "[ $rc -eq 2 ] && grep -q 'more than 20 characters' '$T/err'"
+run decode -1
+t "decode -1: a value (refused as the kernel does), not an option" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: invalid taint value: '-1' (negative: the kernel refuses it too)\" ]"
+run -j decode 4609 08 512
+t "decode with one bad value: the others decoded, exit 2" sh -c "[ $rc -eq 2 ] && jq -e -s '[.[].mask] == [4609, 512]' '$T/out' && [ \$(wc -l <'$T/err') -eq 1 ]"
+run_in 'log start\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\nmore\nCPU: 1 PID: 2 Comm: b Tainted: P      D W  O      6.1.0 #1\n' -j decode
+t "decode of a pasted excerpt: every field, with its line" jq_out -s '[.[].mask] == [512, 4737] and [.[].line] == [2, 4] and .[1].input == "Tainted: P      D W  O"'
+run_in '4609\n\n512 0x40\n' -j decode
+t "decode of stdin without a field: numbers line by line" jq_out -s '[.[].mask] == [4609, 512, 64] and [.[].line] == [1, 3, 3]'
+run_in 'PWO\n[U]=USER, [W]=WARN\n' -j decode
+t "decode of stdin without a field: letters and verbose lists" jq_out -s '[.[].mask] == [4609, 576]'
+# unknown letters are shown, not refused (t12-scan), in every value's block
+run_in 'Tainted: G W\ngarbage Tainted: G    Q\n' decode
+t "decode of stdin: an unknown letter is shown under its line, exit 0" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && grep -q '^Tainted: W (mask 512' '$T/out' && grep -q '^Input (line 2): Tainted: G    Q\$' '$T/out' && grep -q '^Tainted: - + unknown letters Q ' '$T/out' && grep -q '^  Q  bit ?   (unknown) ' '$T/out'"
+run_in 'CPU: 0 Comm: a Tainted: [W]=WARN, [V]=UNSAFE_BPF\n4609\n' -j decode
+t "decode --json of stdin: unknown_letters in each object, with input and line" jq_out -s 'length == 1 and .[0].unknown_letters == [{"letter": "V", "name": "UNSAFE_BPF"}] and .[0].mask == 512 and .[0].line == 1 and .[0].input == "Tainted: [W]=WARN, [V]=UNSAFE_BPF"'
+run -j decode 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' 'Tainted: P        W  O'
+t "decode --json of two fields: unknown_letters per value" jq_out -s '[.[].mask] == [512, 4609] and [.[].unknown_letters | length] == [1, 0]'
+run_in 'PWQ\n' decode
+t "decode of letters without a marker: unknown letter Q shown, exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^Tainted: PW + unknown letters Q ' '$T/out'"
+run_in 'Tainted: yes\n' decode
+t "decode of prose on stdin: exit 2, line named, not a kernel field" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && grep -q \"^taintctl: (standard input):1: cannot decode 'Tainted: yes': 'Tainted:' is followed by prose, not a kernel\" '$T/err'"
+run_in 'garbage\n' decode
+t "decode of garbage on stdin: exit 2, line named" sh -c "[ $rc -eq 2 ] && grep -q \"^taintctl: (standard input):1: cannot decode 'garbage'\" '$T/err'"
+run_in '' decode
+t "decode of empty stdin: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'standard input is empty' '$T/err'"
+
+# --- check --value/--from, names, -J (item 10) --------------------------------
+run --root "$CLEAN" check --value 4609 --allow PO
+t "check --value 4609 --allow PO: exit 1 (W), /proc not read" sh -c "[ $rc -eq 1 ] && grep -q 'WARN' '$T/out'"
+run check --value 0x1001 --allow PROPRIETARY_MODULE,oot_module
+t "check --allow with flag names (any case)" rc_is 0
+run -J check --value 'Tainted: P        W  O' --deny 'WARN D'
+t "check --value takes a field; --deny names and letters mixed" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 4609 and ([.disallowed[].letter] == [\"W\"])' '$T/out'"
+run check --value -1
+t "check --value -1: exit 2, negative" sh -c "[ $rc -eq 2 ] && grep -q 'negative' '$T/err'"
+run -j check --value 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' --allow W
+t "check --allow W of a field with unknown letter V: exit 1, V disallowed" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .disallowed == [] and .disallowed_unknown_letters == [{\"letter\": \"V\", \"name\": \"UNSAFE_BPF\"}]' '$T/out'"
+run check --value 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' --allow W
+t "check text: the unknown letter is listed as disallowed" sh -c "[ $rc -eq 1 ] && grep -q '^  V  bit ?   UNSAFE_BPF ' '$T/out'"
+run -j check --value 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' --deny D
+t "check --deny D of a field with unknown letter V: exit 0 (as unknown bits)" sh -c "[ $rc -eq 0 ] && jq -e '.ok and .disallowed_unknown_letters == []' '$T/out'"
+run check --value '4609 512'
+t "check --value with two values: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'takes one value' '$T/err'"
+run check --allow PROPRIETARY
+t "check --allow with a bad name: exit 2, lists the letters" sh -c "[ $rc -eq 2 ] && grep -q \"'PROPRIETARY' in '--allow PROPRIETARY' is neither a flag name nor flag letters\" '$T/err' && grep -q 'PFSRMBUDAWCIOELKXTNJ' '$T/err'"
+run --root "$CLEAN" check --from "$STOCK/proc/sys/kernel/tainted" --allow UW
+t "check --from a copy of tainted: the file is judged, not the kernel" rc_is 0
+run --root "$CLEAN" check --from "$STOCK/proc/sys/kernel/tainted" --allow U
+t "check --from a copy of tainted: exit 1, names W" sh -c "[ $rc -eq 1 ] && grep -q WARN '$T/out'"
+printf 'boot\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\nCPU: 1 PID: 2 Comm: b Tainted: G      D W          6.1.0 #1\n' >"$T/oops.log"
+run -j check --from "$T/oops.log" --deny D
+t "check --from a log: all its fields together" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 640 and ([.disallowed[].letter] == [\"D\"])' '$T/out'"
+run_in '512\n' --root "$STOCK" check --from - --allow W
+t "check --from - reads standard input" rc_is 0
+printf 'nothing here\n' >"$T/none.log"
+run check --from "$T/none.log"
+t "check --from a file without taint: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'none.log:1: cannot decode' '$T/err'"
+run check --from "$T/missing.log"
+t "check --from a missing file: exit 3" sh -c "[ $rc -eq 3 ] && grep -q \"cannot open '$T/missing.log'\" '$T/err'"
+run check --value 1 --from "$T/oops.log"
+t "check --value with --from: exit 2" rc_is 2
+run decode --value 5
+t "--value outside check: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'options of the check command' '$T/err'"
+run -J decode 4609
+t "-J is --json" jq_out '.mask == 4609'
+run --root "$STOCK" status -J
+t "-J after the command" jq_out '.mask == 576'
+
+# --- write errors on standard output (item 10) --------------------------------
+run_full decode 4609
+t "decode >/dev/full: exit 3, write error" write_error
+run_full --json decode 4609
+t "decode --json >/dev/full: exit 3" write_error
+run_full --root "$PATCHED" status
+t "status >/dev/full: exit 3" write_error
+run_full --root "$PATCHED" log --json
+t "log --json >/dev/full: exit 3" write_error
+run_full --root "$STOCK" check --allow UW
+t "check >/dev/full: exit 3 (not 0)" write_error
+run_full --root "$STOCK" check
+t "check >/dev/full with taint: exit 3 (not 1)" write_error
+run_full --help
+t "--help >/dev/full: exit 3" write_error
+run_full --version
+t "--version >/dev/full: exit 3" write_error
+run_full scan "$T/oops.log"
+t "scan >/dev/full: exit 3, one write error message" write_error
+# SIGPIPE ignored and the reader gone before the write: EPIPE, not reported
+(trap '' PIPE; sleep 0.3; exec "$TAINTCTL" decode 4609) 2>"$T/err" | true
+t "decode into a closed pipe (EPIPE): no write error message, as util-linux" sh -c "[ -f '$T/err' ] && ! grep -q 'write error' '$T/err'"
+
+# --- per-command help (item 10) ----------------------------------------------
+for c in status decode scan mark log check; do
+	run "$c" --help
+	t "$c --help: that command's usage, exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl .*$c' '$T/out' && [ \$(grep -c '^ taintctl ' '$T/out') -le 2 ] && grep -q 'taintctl(1)' '$T/out'"
+done
+run decode --help
+t "decode --help is about decode (stdin, octal), not scan" sh -c "grep -q 'standard input' '$T/out' && grep -q 'octal' '$T/out' && ! grep -q 'scan FILE' '$T/out'"
+run check --help
+t "check --help lists the flag names FLAGS may use" sh -c "grep -q '^   P  PROPRIETARY_MODULE ' '$T/out' && grep -q '^   J  FWCTL ' '$T/out' && grep -q -- '--value VALUE' '$T/out'"
+run --help status
+t "--help before the command: that command's help too" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl \[options\] \[status\]\$' '$T/out' && ! grep -q 'decode' '$T/out'"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

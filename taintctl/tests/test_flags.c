@@ -101,6 +101,60 @@ static void test_letters_to_mask(void **state)
 	assert_int_equal(taint_letters_to_mask(" ", &m, NULL), -EINVAL);
 }
 
+static unsigned int bit_named(const char *name, size_t len)
+{
+	const struct taint_flag_info *fi = taint_flag_by_name(name, len);
+
+	assert_non_null(fi);
+	return fi->bit;
+}
+
+static void test_flag_by_name(void **state)
+{
+	(void)state;
+	assert_int_equal(bit_named("PROPRIETARY_MODULE", 18), 0);
+	assert_int_equal(bit_named("fwctl", 5), 19);
+	assert_int_equal(bit_named("TAINT_WARN", 10), 9);
+	assert_int_equal(bit_named("WARNING", 4), 9);
+	assert_null(taint_flag_by_name("WARNING", 7));
+	assert_null(taint_flag_by_name("WAR", 3));
+	assert_null(taint_flag_by_name("TAINT_", 6));
+	assert_null(taint_flag_by_name("", 0));
+	assert_null(taint_flag_by_name("P", 1));
+}
+
+static void test_flags_to_mask(void **state)
+{
+	uint64_t m = 1234;
+	size_t at = 99, len = 99;
+
+	(void)state;
+	assert_int_equal(taint_flags_to_mask("PROPRIETARY_MODULE", &m, &at,
+					     &len), 0);
+	assert_int_equal(m, 1);
+	assert_int_equal(taint_flags_to_mask("PO", &m, NULL, NULL), 0);
+	assert_int_equal(m, 4097);
+	/* names, letters, commas and blanks mixed; a name wins over letters */
+	assert_int_equal(taint_flags_to_mask(" oot_module,W  DIE,G", &m, NULL,
+					     NULL), 0);
+	assert_int_equal(m, (1 << 12) | (1 << 9) | (1 << 7));
+	assert_int_equal(taint_flags_to_mask("USER", &m, NULL, NULL), 0);
+	assert_int_equal(m, 64);
+	assert_int_equal(taint_flags_to_mask("", &m, NULL, NULL), 0);
+	assert_int_equal(m, 0);
+	assert_int_equal(taint_flags_to_mask(",", &m, NULL, NULL), 0);
+	assert_int_equal(m, 0);
+	m = 1234;
+	assert_int_equal(taint_flags_to_mask("W,PROPRIETARY,U", &m, &at, &len),
+			 -EINVAL);
+	assert_int_equal(at, 2);
+	assert_int_equal(len, 11);
+	assert_int_equal(taint_flags_to_mask("UQ", &m, &at, &len), -EINVAL);
+	assert_int_equal(at, 0);
+	assert_int_equal(len, 2);
+	assert_int_equal(m, 1234);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -109,6 +163,8 @@ int main(void)
 		cmocka_unit_test(test_unknown),
 		cmocka_unit_test(test_mask_letters),
 		cmocka_unit_test(test_letters_to_mask),
+		cmocka_unit_test(test_flag_by_name),
+		cmocka_unit_test(test_flags_to_mask),
 	};
 
 	return cmocka_run_group_tests_name("flags", tests, NULL, NULL);

@@ -218,6 +218,59 @@ static void test_mark_errors(void **state)
 	assert_string_equal(failed, path);
 }
 
+static void put_module(const char *sys, const char *name, const char *taint)
+{
+	char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/module/%s", sys, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	if (!taint)
+		return;		/* built in: no taint file */
+	snprintf(path, sizeof(path), "%s/module/%s/taint", sys, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(taint, fp);
+	fclose(fp);
+}
+
+static void test_read_modules(void **state)
+{
+	struct taint_module *m = (void *)1;
+	char sys[128], path[160];
+	size_t n = 99;
+
+	(void)state;
+	snprintf(sys, sizeof(sys), "%s/sysfs", root);
+	assert_int_equal(taint_read_modules(sys, &m, &n), -ENOENT);
+	assert_null(m);
+	assert_int_equal(n, 0);
+	assert_int_equal(mkdir(sys, 0755), 0);
+	snprintf(path, sizeof(path), "%s/module", sys);
+	assert_int_equal(mkdir(path, 0755), 0);
+	/* no module carries taint: an empty list */
+	put_module(sys, "loop", "\n");
+	put_module(sys, "ext4", NULL);
+	assert_int_equal(taint_read_modules(sys, &m, &n), 0);
+	assert_null(m);
+	assert_int_equal(n, 0);
+	/* sorted by name; a letter libtaint does not know stays in taint */
+	put_module(sys, "zfs", "PO\n");
+	put_module(sys, "spl", "O\n");
+	put_module(sys, "newer", "OV\n");
+	assert_int_equal(taint_read_modules(sys, &m, &n), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(m[0].name, "newer");
+	assert_string_equal(m[0].taint, "OV");
+	assert_true(m[0].mask == 1 << 12);
+	assert_string_equal(m[1].name, "spl");
+	assert_string_equal(m[1].taint, "O");
+	assert_string_equal(m[2].name, "zfs");
+	assert_string_equal(m[2].taint, "PO");
+	assert_true(m[2].mask == 4097);
+	free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_mark_stock),
 		cmocka_unit_test(test_mark_invalid),
 		cmocka_unit_test(test_mark_errors),
+		cmocka_unit_test(test_read_modules),
 	};
 
 	return cmocka_run_group_tests_name("proc", tests, setup, teardown);

@@ -25,9 +25,18 @@ static void test_good(void **state)
 	assert_true(m == 576);
 	assert_int_equal(taint_parse_value("  64 ", &m), 0);
 	assert_true(m == 64);
-	/* leading zeros are decimal, not octal */
+	/* base 0, as the kernel's sysctl reads: a leading 0 is octal */
 	assert_int_equal(taint_parse_value("010", &m), 0);
-	assert_true(m == 10);
+	assert_true(m == 8);
+	assert_int_equal(taint_parse_value("01201", &m), 0);
+	assert_true(m == 641);
+	assert_int_equal(taint_parse_value("00", &m), 0);
+	assert_true(m == 0);
+	/* 20 characters, the most proc_get_long() takes */
+	assert_int_equal(taint_parse_value("00000000000000001201", &m), 0);
+	assert_true(m == 641);
+	assert_int_equal(taint_parse_value("0x0000000000000000ff\n", &m), 0);
+	assert_true(m == 255);
 	assert_int_equal(taint_parse_value("18446744073709551615", &m), 0);
 	assert_true(m == UINT64_MAX);
 	assert_int_equal(taint_parse_value("0xffffffffffffffff", &m), 0);
@@ -39,6 +48,11 @@ static void test_bad(void **state)
 	static const char *const bad[] = {
 		"", " ", "-1", "+1", "abc", "12abc", "0x", "0xg", "1 2",
 		"1\n\n", "4609\n5", "1e3", "0b101", "\xff", "--5", "0x-1",
+		/* not octal digits after a leading 0 */
+		"08", "0129",
+		/* more than 20 characters: the kernel refuses them */
+		"000000000000000001201", "0x0000000000000000001",
+		"01777777777777777777777",
 	};
 	uint64_t m = 77;
 

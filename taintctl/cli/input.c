@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * input.c - turn what a user gives `decode` and `check --value/--from` into
+ * taint masks.
+ *
+ * Text (operands joined with blanks, standard input, a file) is decoded in
+ * one of two ways:
+ *  - if it holds "Tainted:"/"Not tainted" fields (an oops, a dmesg excerpt),
+ *    every field that libtaint's scanner finds is one result;
+ *  - otherwise each non-blank line is either blank-separated numbers (one
+ *    result each: "4609 512", the content of /proc/sys/kernel/tainted) or
+ *    a field without its marker ("P        W  O", "PWO",
+ *    "[U]=USER, [W]=WARN"; one result).
+ * Letters that are not flags (a newer kernel's "[V]=UNSAFE_BPF") are kept
+ * as unknown letters (struct decoded's field), never an error.
+ * Numbers are read as the kernel's sysctl reads them (taint_parse_value()).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define INPUT_MAX (64u << 20)
+
+void decoded_free(struct decoded_list *l)
+{
+	for (size_t i = 0; i < l->count; i++) {
+		free(l->v[i].input);
+		free(l->v[i].field);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* @f: the decoded field (kept if it has unknown letters), NULL for a number */
+static int add(struct decoded_list *l, uint64_t mask, bool tainted,
+	       uint64_t line, const char *input, size_t input_len,
+	       const struct taint_field *f)
+{
+	struct decoded *d;
+
+	if (l->count == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 8;
+		struct decoded *v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		l->v = v;
+		l->cap = cap;
+	}
+	d = &l->v[l->count];
+	d->input = strndup(input, input_len);
+	if (!d->input)
+		return -ENOMEM;
+	d->field = NULL;
+	if (f && f->unknown_letters[0]) {
+		d->field = malloc(sizeof(*d->field));
+		if (!d->field) {
+			free(d->input);
+			return -ENOMEM;
+		}
+		*d->field = *f;
+	}
+	d->mask = mask;
+	d->tainted = tainted;
+	d->line = line;
+	l->count++;
+	return 0;
+}
+
+/* "(standard input):3: " or "" when @name is NULL (operands) */
+static const char *where(const char *name, uint64_t line)
+{
+	static char buf[600];
+	size_t n;
+
+	if (!name)
+		return "";
+	/* not cli_quote(): its buffer is the message's other argument's */
+	n = taint_escape(name, strlen(name), buf, sizeof(buf) - 32);
+	if (n >= sizeof(buf) - 32)
+		n = sizeof(buf) - 33;
+	snprintf(buf + n, sizeof(buf) - n, ":%llu: ",
+		 (unsigned long long)line);
+	return buf;
+}
+
+/* Why the kernel would refuse @s too, for the message; "" if nothing to add. */
+static const char *value_hint(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (s[0] == '-')
+		return " (negative: the kernel refuses it too)";
+	if (s[0] == '+')
+		return " (a sign: the kernel refuses it too)";
+	if (s[0] == '0' && len > 1 && strspn(s, "0123456789") == len &&
+	    strpbrk(s, "89"))
+		return " (a leading 0 means octal, as for the kernel: 8 and 9 are not octal digits)";
+	if (len > 20 && strspn(s, "0123456789abcdefABCDEFxX") == len)
+		return " (more than 20 characters: the kernel refuses it too)";
+	return "";
+}
+
+/* One number token; errors are reported and counted, not returned. */
+static int add_number(struct decoded_list *l, const char *name, uint64_t line,
+		      const char *tok, size_t n)
+{
+	uint64_t mask;
+	char *s = strndup(tok, n);
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ret = taint_parse_value(s, &mask);
+	if (ret == -ERANGE) {
+		cli_error("%staint value out of range (more than 64 bits): '%s'",
+			  where(name, line), cli_quote(s));
+		l->failed = true;
+	} else if (ret) {
+		cli_error("%sinvalid taint value: '%s'%s", where(name, line),
+			  cli_quote(s), value_hint(s));
+		l->failed = true;
+	} else {
+		ret = add(l, mask, mask != 0, line, s, n, NULL);
+		free(s);
+		return ret;
+	}
+	free(s);
+	return 0;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* A line without a field: numbers, or letters/verbose list. */
+static int add_line(struct decoded_list *l, const char *name, uint64_t line,
+		    const char *s, size_t n)
+{
+	bool numbers = true;
+	struct taint_field f;
+	size_t bad = 0;
+	char *copy;
+	int ret = 0;
+
+	while (n && is_blank(*s)) {
+		s++;
+		n--;
+	}
+	while (n && is_blank(s[n - 1]))
+		n--;
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i && !is_blank(s[i - 1]))
+			continue;
+		if (is_blank(s[i]))
+			continue;
+		if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '-' ||
+		      s[i] == '+'))
+			numbers = false;
+	}
+	if (numbers) {
+		for (size_t i = 0; i < n && !ret; ) {
+			size_t j = i;
+
+			while (j < n && !is_blank(s[j]))
+				j++;
+			ret = add_number(l, name, line, s + i, j - i);
+			while (j < n && is_blank(s[j]))
+				j++;
+			i = j;
+		}
+		return ret;
+	}
+	copy = strndup(s, n);
+	if (!copy)
+		return -ENOMEM;
+	if (memchr(s, '\0', n) || taint_parse_body(s, n, &f, &bad)) {
+		/* the scanner found no field: "Tainted: yes" is prose */
+		if (memmem(s, n, "Tainted:", 8))
+			cli_error("%scannot decode '%s': 'Tainted:' is followed by prose, not a kernel's taint field",
+				  where(name, line), cli_quote(copy));
+		else
+			cli_error("%scannot decode '%s': not a number, a Tainted: field or flag letters (at offset %zu)",
+				  where(name, line), cli_quote(copy), bad);
+		l->failed = true;
+	} else {
+		/* letters this version does not know are shown, not refused */
+		ret = add(l, f.mask, f.tainted, line, s, n, &f);
+	}
+	free(copy);
+	return ret;
+}
+
+struct hit_ctx {
+	struct decoded_list *list;
+	const char *name;
+	int err;
+};
+
+static int on_hit(const struct taint_hit *h, void *arg)
+{
+	struct hit_ctx *ctx = arg;
+	const struct taint_field *f = h->field;
+
+	ctx->err = add(ctx->list, f->mask, f->tainted, h->line, f->text,
+		       f->text_len, f);
+	return ctx->err;
+}
+
+int decode_text(const char *name, const char *buf, size_t len,
+		struct decoded_list *out)
+{
+	struct hit_ctx ctx = { .list = out, .name = name };
+	struct taint_scanner *sc = taint_scanner_new();
+	bool fields;
+	uint64_t line = 1;
+	int ret;
+
+	if (!sc)
+		goto nomem;
+	ret = taint_scanner_feed(sc, buf, len, on_hit, &ctx);
+	if (!ret)
+		ret = taint_scanner_finish(sc, on_hit, &ctx);
+	taint_scanner_free(sc);
+	if (ret)
+		goto nomem;
+	fields = out->count || out->failed;
+	for (const char *p = buf, *end = buf + len; !fields && p < end;
+	     line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (add_line(out, name, line, p, n))
+			goto nomem;
+		p += n + 1;
+	}
+	return out->failed ? EXIT_USAGE : EXIT_OK;
+nomem:
+	cli_error("out of memory");
+	return EXIT_SYSTEM;
+}
+
+int read_input(const char *path, char **buf, size_t *len)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	size_t cap = 4096, n = 0;
+	const char *name = is_stdin ? "standard input" : path;
+	char *b;
+	int fd, err = 0;
+
+	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		cli_error("cannot open '%s': %s", cli_quote(path),
+			  strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	b = malloc(cap + 1);
+	while (b) {
+		ssize_t r;
+
+		if (n == cap) {
+			char *nb = NULL;
+
+			if (cap < INPUT_MAX)
+				nb = realloc(b, cap * 2 + 1);
+			else
+				err = EFBIG;
+			if (!nb) {
+				free(b);
+				b = NULL;
+				break;
+			}
+			b = nb;
+			cap *= 2;
+		}
+		r = read(fd, b + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			err = errno;
+			free(b);
+			b = NULL;
+			break;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	if (!is_stdin)
+		close(fd);
+	if (!b) {
+		if (err == EFBIG)
+			cli_error("'%s' is larger than %u MiB: use 'taintctl scan' for big logs",
+				  cli_quote(name), INPUT_MAX >> 20);
+		else
+			cli_error("cannot read '%s': %s", cli_quote(name),
+				  strerror(err ? err : ENOMEM));
+		return EXIT_SYSTEM;
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return EXIT_OK;
+}

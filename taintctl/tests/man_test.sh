@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# man_test.sh - taintctl.1 as man(1) shows it, TAP on stdout.
+#
+# Renders the page with groff (what man -l runs) and checks that the JSON
+# examples keep their quotes, that groff has nothing to warn about, that
+# the sections a util-linux page has are there, and that every option
+# taintctl's --help texts name ($TAINTCTL, default ../build/taintctl) is
+# documented.
+
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+PAGE=$HERE/../taintctl.1
+TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
+if ! command -v groff >/dev/null 2>&1; then
+	echo "Bail out! groff is not installed (needed to render taintctl.1): run scripts/deps.sh host, or apt-get install groff-base"
+	exit 1
+fi
+T=$(mktemp -d /tmp/taintctl-man.XXXXXX)
+trap 'rm -rf "$T"' EXIT INT TERM
+export LC_ALL=C.UTF-8 MANWIDTH=80
+
+n=0
+failed=0
+t() {
+	d=$1; shift; n=$((n + 1))
+	if "$@" >/dev/null 2>&1; then echo "ok $n - $d"
+	else failed=$((failed + 1)); echo "not ok $n - $d"; fi
+}
+
+# plain text, as man -l shows it (no bold, no underline)
+groff -man -Tutf8 -P-c -P-b -P-u -rLL=78n "$PAGE" >"$T/page" 2>"$T/render.err"
+groff -man -ww -z "$PAGE" 2>"$T/warn"
+has() { grep -qF -- "$1" "$T/page"; }
+
+t "groff renders the page without an error" sh -c "[ -s '$T/page' ] && [ ! -s '$T/render.err' ]"
+t "groff -ww has no warning" sh -c "[ ! -s '$T/warn' ]"
+t "status/decode JSON example keeps its quotes" has '{"mask": 576, "tainted": true,'
+t "flags JSON example keeps its quotes" has '"flags": [{"letter": "U", "bit": 6, "name": "USER",'
+t "status modules JSON example" has '"modules": [{"name": "zfs", "taint": "PO"}],'
+t "status taint_log JSON example" has '"taint_log": "unreadable", "taint_log_error": "Permission denied",'
+t "log JSON example keeps its quotes" has '{"events": [{"ts": "12.345678", "utc": "...", "origin": "user",'
+t "scan JSON example keeps its quotes" has '"letters": "PWO", "tainted": true, "format": "fixed",'
+t "unknown_letters JSON example keeps its quotes" has '"unknown_letters": [{"letter": "V", "name": "UNSAFE_BPF"}]'
+t "check JSON example keeps its quotes" has '{"mask": 576, "ok": false, "disallowed": [flags...],'
+# a JSON line whose quotes were eaten has an odd count or 'key : value'
+awk '/^JSON$/ { j = 1; next } /^[A-Z][A-Z ]+$/ { j = 0 }
+	j && /^ +[{"]/ { q = gsub(/"/, "\""); if (q % 2 || / [a-z_]+ : /) print }' \
+	"$T/page" >"$T/badjson"
+t "every JSON line of the JSON section has balanced quotes" sh -c "grep -q '^JSON\$' '$T/page' && [ ! -s '$T/badjson' ]"
+for sec in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS JSON 'EXIT STATUS' FILES EXAMPLES 'REPORTING BUGS' 'SEE ALSO' AVAILABILITY; do
+	t "section $sec" grep -qx "$sec" "$T/page"
+done
+# the EXIT STATUS section as one line of single blanks (justification and
+# line breaks out of the way)
+sed -n '/^EXIT STATUS$/,/^FILES$/p' "$T/page" | tr -s ' \n' '  ' >"$T/exit"
+t "exit codes 0-3 documented, write errors included" sh -c "grep -q ' 0 ok 1 check found a disallowed flag 2 usage error' '$T/exit' && grep -q ' 3 permission or system error' '$T/exit' && grep -q 'write error' '$T/exit'"
+
+# every long option that a --help text names is in the page
+if [ -x "$TAINTCTL" ]; then
+	{ "$TAINTCTL" --help
+	  for c in status decode scan mark log check; do "$TAINTCTL" "$c" --help; done
+	} 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u >"$T/opts"
+	t "the --help texts name options" test -s "$T/opts"
+	while read -r o; do
+		t "option $o (from --help) is documented" grep -qF -- "$o" "$T/page"
+	done <"$T/opts"
+	for o in -J -j -a -d -h -V; do
+		t "short option $o is documented" grep -qE -- "(^| )$o," "$T/page"
+	done
+else
+	echo "ok $((n = n + 1)) - options from --help # SKIP no taintctl at $TAINTCTL"
+fi
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

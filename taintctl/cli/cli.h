@@ -18,6 +18,8 @@ enum {
 	EXIT_CHECK = 1,		/* check found a disallowed flag */
 	EXIT_USAGE = 2,		/* bad command line or bad input value */
 	EXIT_SYSTEM = 3,	/* permission or system error */
+	EXIT_CURSOR = 4,	/* check --since: the cursor is malformed, from
+				 * another boot, or does not fit this log */
 };
 
 struct options {
@@ -26,6 +28,10 @@ struct options {
 	const char *deny;	/* check --deny FLAGS */
 	const char *value;	/* check --value VALUE */
 	const char *from;	/* check --from FILE */
+	const char *since;	/* check --since CURSOR */
+	bool once;		/* watch --once */
+	const char *interval;	/* watch --interval SECONDS */
+	const char *output;	/* metrics --output FILE */
 	const char *root;	/* --root DIR, NULL for the running system */
 	const char *proc_root;	/* DIR/proc or "/proc" */
 	const char *sys_root;	/* DIR/sys or "/sys" */
@@ -76,6 +82,8 @@ struct json_object *json_mask_object(uint64_t mask, bool tainted);
 struct json_object *json_flag_array(uint64_t mask);
 struct json_object *json_unknown_bits(uint64_t mask);
 void json_print(struct json_object *obj);
+/* one taint_log event, the shape of `log --json`'s "events" items */
+struct json_object *json_event(const struct taint_event *ev);
 
 /* field_out.c: unknown letters of a decoded field (JSON array, text) */
 struct json_object *json_unknown_letters(const struct taint_field *f);
@@ -98,6 +106,10 @@ struct event_list {
 };
 int events_load(const struct options *opt, struct event_list *list,
 		bool quiet_if_unreadable);
+/* the same; with @quiet, malformed lines and a log that cannot be read are
+ * not reported (the caller looks at list->malformed and ->read_error) */
+int events_load_quiet(const struct options *opt, struct event_list *list,
+		      bool quiet);
 void events_free(struct event_list *list);
 /* the events of @list as a JSON array (json_out.c), or as text lines, each
  * after @indent (text_out.c) */
@@ -114,5 +126,12 @@ int cmd_scan(const struct options *opt);
 int cmd_mark(const struct options *opt);
 int cmd_log(const struct options *opt);
 int cmd_check(const struct options *opt);
+int cmd_watch(const struct options *opt);
+int cmd_metrics(const struct options *opt);
+int cmd_cursor(const struct options *opt);
+
+/* cmd_cursor.c: check --since CURSOR, judged with the mask of --allow or
+ * --deny (@set; neither: any flag is disallowed) */
+int check_since(const struct options *opt, uint64_t set);
 
 #endif

@@ -14,6 +14,7 @@
  * every value or field in --from's file (taint only grows, so in a log
  * that is what the kernel had at its last report).
  * Exit 0 if nothing disallowed is set, 1 otherwise.
+ * --since CURSOR judges only what was set after the cursor (cmd_cursor.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -169,6 +170,12 @@ int cmd_check(const struct options *opt)
 		return rc;
 	if (opt->deny && (rc = parse_set("--deny", opt->deny, &set)))
 		return rc;
+	if (opt->since && (opt->value || opt->from)) {
+		cli_error("--since judges the running kernel: it excludes --value and --from");
+		return EXIT_USAGE;
+	}
+	if (opt->since)
+		return check_since(opt, set);
 	if (opt->value)
 		rc = mask_of_value(opt->value, &mask, &unknown);
 	else if (opt->from)

@@ -12,6 +12,7 @@ struct load_ctx {
 	struct event_list *list;
 	size_t cap;
 	const char *path;
+	bool quiet;
 };
 
 static int on_event(const struct taint_event *ev, unsigned int lineno,
@@ -39,6 +40,8 @@ static void on_problem(unsigned int lineno, bool fatal, const char *msg,
 {
 	struct load_ctx *ctx = arg;
 
+	if (ctx->quiet)
+		return;
 	if (fatal)
 		cli_error("%s:%u: malformed line skipped: %s", ctx->path,
 			  lineno, msg);
@@ -46,15 +49,15 @@ static void on_problem(unsigned int lineno, bool fatal, const char *msg,
 		cli_warn("%s:%u: %s (event kept)", ctx->path, lineno, msg);
 }
 
-int events_load(const struct options *opt, struct event_list *list,
-		bool quiet_if_unreadable)
+static int load(const struct options *opt, struct event_list *list,
+		bool quiet_if_unreadable, bool quiet)
 {
 	static const struct taint_log_ops ops = {
 		.event = on_event,
 		.problem = on_problem,
 	};
 	char path[4096];
-	struct load_ctx ctx = { .list = list, .path = path };
+	struct load_ctx ctx = { .list = list, .path = path, .quiet = quiet };
 	char *buf;
 	size_t len;
 	int ret;
@@ -70,6 +73,10 @@ int events_load(const struct options *opt, struct event_list *list,
 		return EXIT_OK;
 	}
 	if (ret) {
+		if (quiet) {
+			list->read_error = -ret;
+			return EXIT_OK;
+		}
 		if (quiet_if_unreadable) {
 			cli_warn("cannot read '%s': %s (events not shown)",
 				 path, strerror(-ret));
@@ -87,6 +94,18 @@ int events_load(const struct options *opt, struct event_list *list,
 	}
 	list->malformed = ret;
 	return ret ? EXIT_SYSTEM : EXIT_OK;
+}
+
+int events_load(const struct options *opt, struct event_list *list,
+		bool quiet_if_unreadable)
+{
+	return load(opt, list, quiet_if_unreadable, false);
+}
+
+int events_load_quiet(const struct options *opt, struct event_list *list,
+		      bool quiet)
+{
+	return load(opt, list, quiet, quiet);
 }
 
 void events_free(struct event_list *list)

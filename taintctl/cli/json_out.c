@@ -131,7 +131,7 @@ struct json_object *json_mask_object(uint64_t mask, bool tainted)
 	return o;
 }
 
-static struct json_object *json_event(const struct taint_event *ev)
+struct json_object *json_event(const struct taint_event *ev)
 {
 	struct json_object *o = json_object_new_object();
 

@@ -22,6 +22,9 @@ static const struct command {
 	{ "mark", cmd_mark },
 	{ "log", cmd_log },
 	{ "check", cmd_check },
+	{ "watch", cmd_watch },
+	{ "metrics", cmd_metrics },
+	{ "cursor", cmd_cursor },
 };
 
 static void usage(void)
@@ -34,7 +37,10 @@ static void usage(void)
 " taintctl [--root DIR] mark REASON\n"
 " taintctl [options] log\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
-"                          [--value VALUE | --from FILE]\n"
+"                          [--value VALUE | --from FILE | --since CURSOR]\n"
+" taintctl [options] watch [--once] [--interval SECONDS]\n"
+" taintctl [--root DIR] metrics [--output FILE]\n"
+" taintctl [options] cursor\n"
 "\n"
 "Decode, explain, set and check Linux kernel taint.\n"
 "\n"
@@ -51,15 +57,24 @@ static void usage(void)
 "                   on a stock kernel, set U without a reason and warn\n"
 " log               the kernel's taint log (/proc/sys/kernel/taint_log)\n"
 " check             exit 1 if a disallowed flag is set (default: any flag)\n"
+" watch             print each new taint event as the kernel records it\n"
+" metrics           the taint state for Prometheus (node_exporter textfile)\n"
+" cursor            print a cursor for check --since: the log's position now\n"
 "\n"
 "Options:\n"
-" -J, -j, --json        JSON output (status, decode, scan, log, check)\n"
+" -J, -j, --json        JSON output (status, decode, scan, log, check, watch,\n"
+"                       cursor)\n"
 "     --root DIR        read the kernel's files under DIR (DIR/proc/...,\n"
 "                       DIR/sys/...): a sosreport or a copied /proc and /sys\n"
 " -a, --allow FLAGS     check: only these flags (letters or names) may be set\n"
 " -d, --deny FLAGS      check: these flags must not be set\n"
 "     --value VALUE     check: judge VALUE instead of the running kernel\n"
 "     --from FILE       check: judge FILE (a mask or a log; - is stdin)\n"
+"     --since CURSOR    check: judge only what was set after CURSOR\n"
+"     --once            watch: exit after the first new event\n"
+" -n, --interval SECONDS  watch: re-read interval without poll() support\n"
+"                       (default 1)\n"
+" -o, --output FILE     metrics: replace FILE atomically instead of stdout\n"
 " -h, --help            display this help (COMMAND --help: that command's)\n"
 " -V, --version         display version\n"
 "\n"
@@ -68,11 +83,13 @@ static void usage(void)
 " 1  check found a disallowed flag\n"
 " 2  usage error or invalid input\n"
 " 3  permission or system error (write errors on standard output included)\n"
+" 4  check --since: the cursor is malformed, from another boot, or does not\n"
+"    fit this kernel's taint log\n"
 "\n"
 "For more details see taintctl(1).\n", stdout);
 }
 
-enum { OPT_ROOT = CHAR_MAX + 1, OPT_VALUE, OPT_FROM };
+enum { OPT_ROOT = CHAR_MAX + 1, OPT_VALUE, OPT_FROM, OPT_SINCE, OPT_ONCE };
 
 /* the reordered argv, freed at exit */
 static char **args;
@@ -182,12 +199,16 @@ int main(int argc, char **argv)
 		{ "deny", required_argument, NULL, 'd' },
 		{ "value", required_argument, NULL, OPT_VALUE },
 		{ "from", required_argument, NULL, OPT_FROM },
+		{ "since", required_argument, NULL, OPT_SINCE },
+		{ "once", no_argument, NULL, OPT_ONCE },
+		{ "interval", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char shortopts[] = ":jJa:d:hV";
+	static const char shortopts[] = ":jJa:d:n:o:hV";
 	static char proc_root[PATH_MAX], sys_root[PATH_MAX];
 	struct options opt = { 0 };
 	const struct command *cmd = &commands[0];
@@ -214,6 +235,18 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FROM:
 			opt.from = optarg;
+			break;
+		case OPT_SINCE:
+			opt.since = optarg;
+			break;
+		case OPT_ONCE:
+			opt.once = true;
+			break;
+		case 'n':
+			opt.interval = optarg;
+			break;
+		case 'o':
+			opt.output = optarg;
 			break;
 		case OPT_ROOT:
 			opt.root = optarg;
@@ -270,9 +303,17 @@ int main(int argc, char **argv)
 		usage();
 		return EXIT_OK;
 	}
-	if ((opt.allow || opt.deny || opt.value || opt.from) &&
+	if ((opt.allow || opt.deny || opt.value || opt.from || opt.since) &&
 	    cmd->run != cmd_check) {
-		cli_error("--allow, --deny, --value and --from are options of the check command");
+		cli_error("--allow, --deny, --value, --from and --since are options of the check command");
+		return EXIT_USAGE;
+	}
+	if ((opt.once || opt.interval) && cmd->run != cmd_watch) {
+		cli_error("--once and --interval are options of the watch command");
+		return EXIT_USAGE;
+	}
+	if (opt.output && cmd->run != cmd_metrics) {
+		cli_error("--output is an option of the metrics command");
 		return EXIT_USAGE;
 	}
 	opt.proc_root = "/proc";

@@ -28,6 +28,10 @@
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason(), taint_read_modules()
+ *   live.c    taint_utc_seconds(), taint_event_same(), taint_first_event(),
+ *             taint_events_digest(), taint_read_boot_id(),
+ *             taint_cursor_format(), taint_cursor_parse(),
+ *             taint_watch_open/wait/changed/support/close()
  */
 #ifndef TAINT_H
 #define TAINT_H
@@ -541,6 +545,146 @@ struct taint_module {
  */
 int taint_read_modules(const char *sys_root, struct taint_module **mods,
 		       size_t *count);
+
+/* ------------------------------------------------------------------------
+ * The kernel's taint over time (live.c): events compared and dated,
+ * cursors (a position in the taint log), waiting for a change.
+ */
+
+/**
+ * taint_utc_seconds() - the wall time of a taint_log "utc=" value
+ * (struct taint_event.utc, "2026-12-03T08:00:00Z") in seconds since
+ * 1970-01-01 00:00:00 UTC.  Returns 0, -ENODATA for "-" (the kernel's clock
+ * was not set yet when the event was recorded) or -EINVAL (not a valid
+ * date and time in that exact form).
+ */
+int taint_utc_seconds(const char *utc, int64_t *secs);
+
+/**
+ * taint_event_same() - whether @a and @b are the same event of one log,
+ * read twice.  Compares everything the kernel records when the event
+ * happens (ts, utc, origin, flags, new, pid, uid, auid, comm, reason), not
+ * module= and caller=, which the kernel resolves when the log is read (a
+ * caller in a module that was unloaded since is no longer named).
+ */
+bool taint_event_same(const struct taint_event *a,
+		      const struct taint_event *b);
+
+/**
+ * taint_first_event() - the index in @ev[0..@n) of the event that set
+ * flag @bit first (the first whose new flags hold it), or -1 if none does
+ * (a stock kernel, a log read before the event was published, a bit that
+ * has no letter).
+ */
+long taint_first_event(const struct taint_event *ev, size_t n,
+		       unsigned int bit);
+
+/**
+ * taint_events_digest() - a 32-bit digest (FNV-1a) of the identity of
+ * @ev[0..@n), as taint_event_same() sees it: two reads of a log agree on
+ * the digest of their first @n events if they hold the same events there.
+ */
+uint32_t taint_events_digest(const struct taint_event *ev, size_t n);
+
+/* Length of a boot id: a UUID, 8-4-4-4-12 hexadecimal digits. */
+#define TAINT_BOOT_ID_LEN 36
+
+/**
+ * taint_read_boot_id() - read <root>/sys/kernel/random/boot_id (@proc_root
+ * NULL: /proc), the random id the kernel draws at each boot, into @id
+ * (lower case, NUL-terminated; @size at least TAINT_BOOT_ID_LEN + 1).
+ * Returns 0, -errno of open/read, -EINVAL if the file does not hold a
+ * UUID and a newline, or -ENOSPC.
+ */
+int taint_read_boot_id(const char *proc_root, char *id, size_t size);
+
+/* Room for the text of a cursor, NUL included. */
+#define TAINT_CURSOR_MAX 128
+
+/**
+ * struct taint_cursor - a point in the life of one boot's taint state, so
+ * that a later call can tell what was set after it.
+ * @boot_id: the boot it belongs to (taint_read_boot_id())
+ * @events:  number of event lines the taint log had (0: no log)
+ * @dropped: the log's dropped= count then
+ * @mask:    the taint mask then
+ * @digest:  taint_events_digest() of those @events events: a later log
+ *           that does not begin with them is not the same log
+ */
+struct taint_cursor {
+	char boot_id[TAINT_BOOT_ID_LEN + 1];
+	uint64_t events;
+	uint64_t dropped;
+	uint64_t mask;
+	uint32_t digest;
+};
+
+/**
+ * taint_cursor_format() - the text form of @c into @buf: one word of
+ * lower-case letters, digits and '-' ("tc1-<boot id without dashes>-
+ * <events>-<dropped>-<mask in hex>-<digest, 8 hex digits>"), to be handed
+ * back to taint_cursor_parse() as it is.  Returns its length, -EINVAL if
+ * @c->boot_id is not a UUID, or -ENOSPC (TAINT_CURSOR_MAX is enough).
+ */
+int taint_cursor_format(const struct taint_cursor *c, char *buf, size_t size);
+
+/**
+ * taint_cursor_parse() - the cursor written as taint_cursor_format()
+ * writes it (exactly: no other spelling of the same numbers).  Returns 0
+ * or -EINVAL.
+ */
+int taint_cursor_parse(const char *s, struct taint_cursor *c);
+
+/* What a struct taint_watch knows of the kernel's poll() support. */
+enum taint_poll_support {
+	TAINT_POLL_UNKNOWN,	/* procfs files: not known before a change */
+	TAINT_POLL_YES,		/* the kernel signalled a change */
+	TAINT_POLL_NO,		/* not procfs (a --root tree), or a change
+				 * came without a signal (a kernel without
+				 * DESIGN 1.6, such as stock 6.12) */
+};
+
+struct taint_watch;
+
+/**
+ * taint_watch_open() - open <root>/sys/kernel/tainted and, if it exists,
+ * taint_log, to wait for changes with taint_watch_wait().  Open the watch
+ * before reading the state it is to be compared with: a change after the
+ * open is never missed.  Files that are not on procfs (a fake or copied
+ * tree) can never signal: support is TAINT_POLL_NO from the start.
+ * Returns 0 and *@w (free with taint_watch_close()), -ENOENT if tainted
+ * does not exist, -errno, -ENOMEM.  If taint_log exists but cannot be
+ * opened, its errno goes to *@log_error (may be NULL; else 0) and only
+ * tainted is watched.
+ */
+int taint_watch_open(const char *proc_root, struct taint_watch **w,
+		     int *log_error);
+
+/**
+ * taint_watch_wait() - wait for a change: poll() the files for
+ * POLLPRI|POLLERR (DESIGN 1.6, the sysctl poll convention).  Once the
+ * kernel has signalled a change (TAINT_POLL_YES) this waits without a time
+ * limit; before that (TAINT_POLL_UNKNOWN) at most @interval_ms, and with
+ * TAINT_POLL_NO it just sleeps @interval_ms: the caller re-reads the state
+ * after every return.  Returns 1 if a change was signalled, 0 if the time
+ * is up, -EINTR if a signal came, -errno.
+ */
+int taint_watch_wait(struct taint_watch *w, int interval_ms);
+
+/**
+ * taint_watch_changed() - tell @w that a re-read after taint_watch_wait()
+ * returned 0 found a change.  If support is still unknown, the files are
+ * polled once more without waiting (the change may have come after the
+ * timeout): a pending signal makes it TAINT_POLL_YES, none TAINT_POLL_NO.
+ * Returns the support now.
+ */
+enum taint_poll_support taint_watch_changed(struct taint_watch *w);
+
+/** taint_watch_support() - what @w knows of the kernel's poll() support. */
+enum taint_poll_support taint_watch_support(const struct taint_watch *w);
+
+/** taint_watch_close() - close the files and free @w (NULL is fine). */
+void taint_watch_close(struct taint_watch *w);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_metrics.c - `taintctl metrics [--output FILE]`: the taint state in
+ * the Prometheus text exposition format (0.0.4), for node_exporter's
+ * textfile collector.
+ *
+ *   kernel_tainted                       gauge: the mask
+ *   kernel_taint_flag{flag,name}         gauge 0|1: every known flag, and
+ *                                        each set unknown bit (flag="bit40",
+ *                                        name="")
+ *   kernel_taint_flag_first_set_timestamp_seconds{flag,origin}
+ *                                        gauge: utc= of the event that set a
+ *                                        set flag first (none for utc=-)
+ *   kernel_taint_log_dropped_total       counter: the log's dropped= count
+ *                                        (only where the log can be read)
+ *
+ * Label values come from a fixed set (flag letters, bitN, flag names,
+ * kernel|user): no reason, comm or pid, so the series count is bounded.
+ * --output FILE writes a temporary file in FILE's directory (a name that
+ * does not end in .prom, which the collector skips), fsync()s it, makes it
+ * mode 0644 and rename()s it over FILE, then fsync()s the directory: the
+ * collector sees the old file or the new one, never half of one.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void family(FILE *f, const char *name, const char *type,
+		   const char *help)
+{
+	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+/* the flag label of @bit: its letter, or "bitN" */
+static const char *flag_label(unsigned int bit, char *buf, size_t size)
+{
+	const struct taint_flag_info *fi = taint_flag_info(bit);
+
+	if (fi)
+		snprintf(buf, size, "%c", fi->letter);
+	else
+		snprintf(buf, size, "bit%u", bit);
+	return buf;
+}
+
+static void write_metrics(FILE *f, uint64_t mask, const struct event_list *ev)
+{
+	static const char first_set[] =
+		"kernel_taint_flag_first_set_timestamp_seconds";
+	bool log_ok = !ev->absent && !ev->read_error;
+	bool header = false;
+	char label[16];
+
+	family(f, "kernel_tainted", "gauge",
+	       "Kernel taint mask, as /proc/sys/kernel/tainted reads (bit N is taint flag N).");
+	fprintf(f, "kernel_tainted %" PRIu64 "\n", mask);
+
+	family(f, "kernel_taint_flag", "gauge",
+	       "Whether the kernel taint flag is set (1) or not (0); unknown bits only when set.");
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		const struct taint_flag_info *fi = taint_flag_info(bit);
+		bool set = mask & (UINT64_C(1) << bit);
+
+		if (!fi && !set)
+			continue;
+		fprintf(f, "kernel_taint_flag{flag=\"%s\",name=\"%s\"} %d\n",
+			flag_label(bit, label, sizeof(label)),
+			fi ? fi->name : "", set);
+	}
+
+	for (unsigned int bit = 0; log_ok && bit < 64; bit++) {
+		long i;
+		int64_t secs;
+
+		if (!(mask & (UINT64_C(1) << bit)))
+			continue;
+		i = taint_first_event(ev->events, ev->count, bit);
+		if (i < 0 || taint_utc_seconds(ev->events[i].utc, &secs))
+			continue;
+		if (!header)
+			family(f, first_set, "gauge",
+			       "Wall time (seconds since the epoch) of the taint_log event that first set the flag, and its origin.");
+		header = true;
+		fprintf(f, "%s{flag=\"%s\",origin=\"%s\"} %" PRId64 "\n",
+			first_set, flag_label(bit, label, sizeof(label)),
+			ev->events[i].origin == TAINT_ORIGIN_KERNEL ?
+			"kernel" : "user", secs);
+	}
+
+	if (log_ok) {
+		family(f, "kernel_taint_log_dropped_total", "counter",
+		       "User taint requests that the full taint log counted but did not keep.");
+		fprintf(f, "kernel_taint_log_dropped_total %" PRIu64 "\n",
+			ev->dropped);
+	}
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		data += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* replace @path with @data atomically (see the top of this file) */
+static int write_atomic(const char *path, const char *data, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) : 0;
+	const char *base = slash ? slash + 1 : path;
+	char *dir, *tmp;
+	int fd, dfd, err = 0;
+
+	if (!*base) {
+		cli_error("invalid output file '%s': a directory",
+			  cli_quote(path));
+		return EXIT_USAGE;
+	}
+	dir = slash ? strndup(path, dirlen ? dirlen : 1) : strdup(".");
+	tmp = malloc(strlen(path) + 16);
+	if (!dir || !tmp) {
+		free(dir);
+		free(tmp);
+		cli_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	sprintf(tmp, "%.*s%s.%s.XXXXXX", (int)dirlen, path, slash ? "/" : "",
+		base);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0) {
+		cli_error("cannot create a temporary file in '%s': %s",
+			  cli_quote(dir), strerror(errno));
+		free(dir);
+		free(tmp);
+		return EXIT_SYSTEM;
+	}
+	if (fchmod(fd, 0644) || (err = write_all(fd, data, len)) ||
+	    fsync(fd)) {
+		if (!err)
+			err = -errno;
+		close(fd);
+	} else if (close(fd)) {
+		err = -errno;
+	} else if (rename(tmp, path)) {
+		err = -errno;
+	}
+	if (err) {
+		cli_error("cannot write '%s': %s", cli_quote(path),
+			  strerror(-err));
+		unlink(tmp);
+	} else {
+		/* make the rename itself durable */
+		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd >= 0) {
+			fsync(dfd);
+			close(dfd);
+		}
+	}
+	free(dir);
+	free(tmp);
+	return err ? EXIT_SYSTEM : EXIT_OK;
+}
+
+int cmd_metrics(const struct options *opt)
+{
+	struct event_list ev;
+	char *buf = NULL;
+	size_t len = 0;
+	uint64_t mask;
+	FILE *f;
+	int rc, erc;
+
+	if (opt->argc) {
+		cli_error("metrics takes no operand ('%s')",
+			  cli_quote(opt->argv[0]));
+		return EXIT_USAGE;
+	}
+	if (opt->json) {
+		cli_error("metrics has no JSON output: it writes the Prometheus text format (taintctl status --json has the same state)");
+		return EXIT_USAGE;
+	}
+	rc = read_kernel_mask(opt, &mask);
+	if (rc)
+		return rc;
+	erc = events_load(opt, &ev, true);
+	if (erc && !ev.malformed) {
+		events_free(&ev);
+		return erc;
+	}
+	f = open_memstream(&buf, &len);
+	if (!f) {
+		events_free(&ev);
+		cli_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	write_metrics(f, mask, &ev);
+	events_free(&ev);
+	if (fclose(f)) {
+		free(buf);
+		cli_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	if (opt->output)
+		rc = write_atomic(opt->output, buf, len);
+	else if (fwrite(buf, 1, len, stdout) != len)
+		rc = EXIT_SYSTEM;	/* reported at exit: write error */
+	free(buf);
+	return rc ? rc : erc;
+}

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_watch.c - `taintctl watch [--once] [--interval SECONDS]`: print each
+ * new taint event as the kernel records it.
+ *
+ * tainted and taint_log are opened first, then read: that is the state
+ * nothing is printed for.  Then, on each wake-up, both are read again and
+ * what is new is printed, in the log's order, each item flushed at once:
+ *   - an event line that was not there before (events are compared by
+ *     what the kernel records when they happen, taint_event_same(), not
+ *     by position: a slot the kernel claimed earlier may be published
+ *     later, between lines already printed);
+ *   - a flag that is newly set and has no event in the log (a stock
+ *     kernel, which keeps no log; on a patched kernel the bit is set just
+ *     before its event is published, so the log is read again a few times
+ *     first);
+ *   - a grown dropped= count (user requests the full log only counts).
+ * Wake-ups: poll() for POLLPRI|POLLERR on the open files (DESIGN 1.6).
+ * A kernel without that support never signals: until one signal has been
+ * seen the files are also re-read every --interval (default 1 s), and a
+ * change found that way without a signal means there is no support
+ * (warned once, then it is just the interval).  Files that are not on
+ * procfs (a --root tree) are re-read every --interval.
+ *
+ * Exit: 0 after the first new item with --once, or on SIGINT/SIGTERM;
+ * 2 usage; 3 a file cannot be read, a write to standard output failed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* SECONDS: a decimal number, at most 3 decimals, 0.01 to 3600 */
+static int parse_interval(const char *s, int *ms)
+{
+	long whole = 0, frac = 0;
+	int i = 0, decimals = 0;
+
+	if (!s[0])
+		goto bad;
+	for (; s[i] >= '0' && s[i] <= '9'; i++) {
+		whole = whole * 10 + (s[i] - '0');
+		if (whole > 3600)
+			goto bad;
+	}
+	if (s[i] == '.') {
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++) {
+			if (++decimals > 3)
+				goto bad;
+			frac = frac * 10 + (s[i] - '0');
+		}
+		if (!decimals)
+			goto bad;
+	} else if (!i) {
+		goto bad;
+	}
+	if (s[i])
+		goto bad;
+	while (decimals++ < 3)
+		frac *= 10;
+	*ms = (int)(whole * 1000 + frac);
+	if (*ms >= 10 && *ms <= 3600000)
+		return EXIT_OK;
+bad:
+	cli_error("invalid interval '%s' (seconds, 0.01 to 3600, at most 3 decimals)",
+		  cli_quote(s));
+	return EXIT_USAGE;
+}
+
+struct state {
+	uint64_t mask;
+	struct event_list ev;
+};
+
+/* the new flags of all events of @l: bits whose first event is logged */
+static uint64_t logged_bits(const struct event_list *l)
+{
+	uint64_t m = 0;
+
+	for (size_t i = 0; i < l->count; i++)
+		m |= l->events[i].new_mask;
+	return m;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR && !stop)
+		;
+}
+
+/* read mask and log into @st; EXIT_OK or EXIT_SYSTEM (reported) */
+static int read_state(const struct options *opt, struct state *st,
+		      uint64_t old_mask, bool first)
+{
+	int rc = read_kernel_mask(opt, &st->mask);
+
+	if (rc)
+		return rc;
+	rc = first ? events_load(opt, &st->ev, true) :
+		     events_load_quiet(opt, &st->ev, true);
+	if (rc && !st->ev.malformed)
+		return rc;
+	/* a bit is set just before its event is published: give the
+	 * kernel a moment before calling it a flag without an event */
+	for (int i = 0; i < 10 && !st->ev.absent && !st->ev.read_error &&
+	     (st->mask & ~old_mask & ~logged_bits(&st->ev)) && !first; i++) {
+		sleep_ms(10);
+		events_free(&st->ev);
+		rc = events_load_quiet(opt, &st->ev, true);
+		if (rc && !st->ev.malformed)
+			return rc;
+	}
+	return EXIT_OK;
+}
+
+/* a copy of @from's events into @to (which keeps its read_error) */
+static int copy_events(struct event_list *to, const struct event_list *from)
+{
+	struct taint_event *v = NULL;
+
+	if (from->count) {
+		v = malloc(from->count * sizeof(*v));
+		if (!v) {
+			cli_error("out of memory");
+			return EXIT_SYSTEM;
+		}
+		memcpy(v, from->events, from->count * sizeof(*v));
+	}
+	free(to->events);
+	to->events = v;
+	to->count = from->count;
+	to->dropped = from->dropped;
+	return EXIT_OK;
+}
+
+static bool flush_out(void)
+{
+	return fflush(stdout) == 0 && !ferror(stdout);
+}
+
+static bool print_event(const struct options *opt, const struct taint_event *ev)
+{
+	if (opt->json) {
+		struct json_object *o = json_event(ev);
+
+		json_object_object_add(o, "type", json_object_new_string("event"));
+		json_print(o);
+		json_object_put(o);
+	} else {
+		text_print_event(ev);
+	}
+	return flush_out();
+}
+
+static bool print_flag(const struct options *opt, unsigned int bit,
+		       uint64_t mask)
+{
+	const struct taint_flag_info *fi = taint_flag_info(bit);
+
+	if (opt->json) {
+		struct json_object *o = json_object_new_object();
+		char letter[2] = { fi ? fi->letter : '\0', '\0' };
+
+		json_object_object_add(o, "type", json_object_new_string("flag"));
+		json_object_object_add(o, "letter",
+				       fi ? json_object_new_string(letter) : NULL);
+		json_object_object_add(o, "bit", json_object_new_int((int)bit));
+		json_object_object_add(o, "name",
+				       fi ? json_object_new_string(fi->name) : NULL);
+		json_object_object_add(o, "description", fi ?
+				       json_object_new_string(fi->description) : NULL);
+		json_object_object_add(o, "mask", json_object_new_uint64(mask));
+		json_print(o);
+		json_object_put(o);
+	} else {
+		fputs("flag set, no taint_log event:", stdout);
+		text_print_flag_line(bit);
+	}
+	return flush_out();
+}
+
+static bool print_dropped(const struct options *opt, uint64_t total,
+			  uint64_t count)
+{
+	if (opt->json) {
+		struct json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "type", json_object_new_string("dropped"));
+		json_object_object_add(o, "dropped", json_object_new_uint64(total));
+		json_object_object_add(o, "count", json_object_new_uint64(count));
+		json_print(o);
+		json_object_put(o);
+	} else {
+		printf("dropped: %" PRIu64 " more user request(s) not kept (log full; %" PRIu64 " in all)\n",
+		       count, total);
+	}
+	return flush_out();
+}
+
+/*
+ * Print what @cur has that @old had not; *@printed counts the items.
+ * false if a write failed.
+ */
+static bool print_new(const struct options *opt, const struct state *old,
+		      const struct state *cur, unsigned int *printed)
+{
+	const struct event_list *o = &old->ev, *c = &cur->ev;
+	bool *seen = calloc(o->count ? o->count : 1, sizeof(*seen));
+	uint64_t bits, logged = logged_bits(c);
+	bool ok = true;
+
+	*printed = 0;
+	if (!seen) {
+		cli_error("out of memory");
+		return false;
+	}
+	for (size_t i = 0; i < c->count && ok; i++) {
+		const struct taint_event *ev = &c->events[i];
+		bool known = false;
+
+		/* fast path: the log only grew at its end */
+		if (i < o->count && !seen[i] &&
+		    taint_event_same(ev, &o->events[i])) {
+			seen[i] = known = true;
+		}
+		for (size_t j = 0; j < o->count && !known; j++) {
+			if (!seen[j] && taint_event_same(ev, &o->events[j]))
+				seen[j] = known = true;
+		}
+		if (known)
+			continue;
+		ok = print_event(opt, ev);
+		++*printed;
+	}
+	free(seen);
+	bits = cur->mask & ~old->mask & ~logged;
+	for (unsigned int bit = 0; bit < 64 && ok; bit++) {
+		if (!(bits & (UINT64_C(1) << bit)))
+			continue;
+		ok = print_flag(opt, bit, cur->mask);
+		++*printed;
+	}
+	if (ok && c->dropped > o->dropped) {
+		ok = print_dropped(opt, c->dropped, c->dropped - o->dropped);
+		++*printed;
+	}
+	return ok;
+}
+
+int cmd_watch(const struct options *opt)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct taint_watch *w = NULL;
+	struct state old = { 0 }, cur = { 0 };
+	int interval_ms = 1000, malformed = 0, log_error = 0, rc, ret;
+	char path[4096];
+
+	if (opt->argc) {
+		cli_error("watch takes no operand ('%s')",
+			  cli_quote(opt->argv[0]));
+		return EXIT_USAGE;
+	}
+	if (opt->interval && (rc = parse_interval(opt->interval, &interval_ms)))
+		return rc;
+
+	ret = taint_watch_open(opt->proc_root, &w, &log_error);
+	if (ret) {
+		taint_proc_path(opt->proc_root, "tainted", path, sizeof(path));
+		cli_error("cannot open '%s': %s", path, strerror(-ret));
+		return EXIT_SYSTEM;
+	}
+	if (log_error) {
+		taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path));
+		cli_warn("cannot open '%s': %s (only newly set flags are shown)",
+			 path, strerror(log_error));
+	}
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);	/* no SA_RESTART: poll() returns */
+	sigaction(SIGTERM, &sa, NULL);
+
+	rc = read_state(opt, &old, 0, true);
+	if (rc)
+		goto out;
+	malformed = old.ev.malformed;
+	if (!flush_out()) {
+		rc = EXIT_SYSTEM;
+		goto out;
+	}
+
+	while (!stop) {
+		enum taint_poll_support before = taint_watch_support(w);
+		unsigned int printed;
+		int signalled = taint_watch_wait(w, interval_ms);
+
+		if (signalled == -EINTR)
+			continue;
+		if (signalled < 0) {
+			cli_error("poll: %s", strerror(-signalled));
+			rc = EXIT_SYSTEM;
+			break;
+		}
+		rc = read_state(opt, &cur, old.mask, false);
+		if (rc)
+			break;
+		if (cur.ev.malformed > malformed) {
+			taint_proc_path(opt->proc_root, "taint_log", path,
+					sizeof(path));
+			cli_warn("'%s': %d malformed line(s) skipped (see 'taintctl log')",
+				 path, cur.ev.malformed);
+		}
+		malformed = cur.ev.malformed;
+		if (cur.ev.read_error && !old.ev.read_error) {
+			taint_proc_path(opt->proc_root, "taint_log", path,
+					sizeof(path));
+			cli_warn("cannot read '%s': %s (only newly set flags are shown)",
+				 path, strerror(cur.ev.read_error));
+		}
+		/* a log that cannot be read now: keep what was printed, so
+		 * that it is not printed again once it can be read */
+		if (cur.ev.read_error && (rc = copy_events(&cur.ev, &old.ev)))
+			break;
+		if (!print_new(opt, &old, &cur, &printed)) {
+			rc = EXIT_SYSTEM;
+			break;
+		}
+		if (printed && !signalled && before == TAINT_POLL_UNKNOWN &&
+		    taint_watch_changed(w) == TAINT_POLL_NO)
+			cli_warn("this kernel does not signal taint changes through poll(): re-reading every %d.%03d s",
+				 interval_ms / 1000, interval_ms % 1000);
+		events_free(&old.ev);
+		old = cur;
+		memset(&cur, 0, sizeof(cur));
+		if (printed && opt->once)
+			break;
+	}
+out:
+	events_free(&old.ev);
+	events_free(&cur.ev);
+	taint_watch_close(w);
+	return rc;
+}

@@ -148,9 +148,15 @@ static int copy_events(struct event_list *to, const struct event_list *from)
 	return EXIT_OK;
 }
 
+/* flush each item at once; a failed write is reported here (EPIPE: the
+ * reader went away, as util-linux, not reported) */
 static bool flush_out(void)
 {
-	return fflush(stdout) == 0 && !ferror(stdout);
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return true;
+	if (errno != EPIPE)
+		cli_error("write error: %s", strerror(errno));
+	return false;
 }
 
 static bool print_event(const struct options *opt, const struct taint_event *ev)

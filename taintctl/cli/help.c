@@ -27,6 +27,8 @@ static const struct command_help {
 	const char *name;
 	bool json, root;	/* takes --json, reads kernel files */
 	const char *text;
+	const char *options;	/* after --json and --root, or NULL */
+	const char *exit;	/* the exit status paragraph, NULL: footer */
 } helps[] = {
 	{ "status", true, true,
 "Usage:\n"
@@ -36,7 +38,7 @@ static const struct command_help {
 "modules that carry taint (/sys/module/*/taint) and, where the kernel keeps\n"
 "one, the taint log's events (/proc/sys/kernel/taint_log).\n"
 "\n"
-"Options:\n" },
+"Options:\n", NULL, NULL },
 	{ "decode", true, false,
 "Usage:\n"
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
@@ -51,7 +53,7 @@ static const struct command_help {
 "hexadecimal, a leading 0 octal (01201 is 641), no sign (-1 is refused),\n"
 "at most 20 characters.  With --json, one object per value (JSON Lines).\n"
 "\n"
-"Options:\n" },
+"Options:\n", NULL, NULL },
 	{ "scan", true, false,
 "Usage:\n"
 " taintctl [options] scan [FILE...|-]\n"
@@ -64,7 +66,7 @@ static const struct command_help {
 "gzip, xz and zstd data is decompressed (told by its first bytes).\n"
 "Letters this version does not know are shown as unknown letters.\n"
 "\n"
-"Options:\n" },
+"Options:\n", NULL, NULL },
 	{ "mark", false, true,
 "Usage:\n"
 " taintctl [options] mark REASON\n"
@@ -74,7 +76,7 @@ static const struct command_help {
 "/proc/sys/kernel/tainted without a reason and warn.  Needs CAP_SYS_ADMIN.\n"
 "With --root, the files under DIR are written instead (for tests).\n"
 "\n"
-"Options:\n" },
+"Options:\n", NULL, NULL },
 	{ "log", true, true,
 "Usage:\n"
 " taintctl [options] log\n"
@@ -82,14 +84,15 @@ static const struct command_help {
 "Show the kernel's taint log (/proc/sys/kernel/taint_log), parsed: who set\n"
 "each flag, when and why.  A stock kernel keeps none; that is said, exit 0.\n"
 "\n"
-"Options:\n" },
+"Options:\n", NULL, NULL },
 	{ "check", true, true,
 "Usage:\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
-"                          [--value VALUE | --from FILE]\n"
+"                          [--value VALUE | --from FILE | --since CURSOR]\n"
 "\n"
 "Exit 1 if a disallowed flag is set, else 0 (without --allow or --deny any\n"
-"flag is disallowed).  Judges the running kernel, or a value, or a file.\n"
+"flag is disallowed).  Judges the running kernel, or a value, or a file,\n"
+"or only what the kernel recorded after a cursor.\n"
 "\n"
 "Options:\n"
 " -a, --allow FLAGS  only these flags may be set (unknown bits and letters\n"
@@ -100,7 +103,55 @@ static const struct command_help {
 "                    Tainted: field or letters) instead of the kernel\n"
 "     --from FILE    judge FILE (- for standard input): a copy of\n"
 "                    /proc/sys/kernel/tainted, or a log whose Tainted:\n"
-"                    fields are all taken together\n" },
+"                    fields are all taken together\n"
+"     --since CURSOR judge only the flags set and the events recorded after\n"
+"                    CURSOR (printed by 'taintctl cursor'), and name who\n"
+"                    set them\n", NULL, NULL },
+	{ "watch", true, true,
+"Usage:\n"
+" taintctl [options] watch [--once] [--interval SECONDS]\n"
+"\n"
+"Print each new taint event as the kernel records it (events already in\n"
+"the taint log when watch starts are not printed), each line flushed at\n"
+"once; with --json, JSON Lines of the log --json event shape plus \"type\".\n"
+"A newly set flag without a taint_log event (a stock kernel) and a grown\n"
+"dropped count are printed too.  Waits with poll() on tainted and\n"
+"taint_log; on a kernel that does not signal changes through poll() (stock\n"
+"6.12), and for files that are not on procfs (--root), the files are\n"
+"re-read every --interval.\n"
+"\n"
+"Options:\n",
+" -n, --interval SECONDS  re-read interval where poll() does not signal\n"
+"                    (default 1; 0.01 to 3600)\n"
+"     --once         exit after the first new event\n",
+"\nExit status: 0 --once saw an event, or SIGINT/SIGTERM; 2 usage error;\n"
+"3 a file cannot be read, a write error on standard output.\n"
+"\nFor more details see taintctl(1).\n" },
+	{ "metrics", false, true,
+"Usage:\n"
+" taintctl [options] metrics [--output FILE]\n"
+"\n"
+"Print the taint state in the Prometheus text format, for node_exporter's\n"
+"textfile collector: kernel_tainted, kernel_taint_flag{flag,name} (each\n"
+"known flag, each set unknown bit),\n"
+"kernel_taint_flag_first_set_timestamp_seconds{flag,origin} (wall time of\n"
+"the event that set a flag first) and kernel_taint_log_dropped_total.\n"
+"No reason, comm or pid in labels.\n"
+"\n"
+"Options:\n",
+" -o, --output FILE  write FILE atomically (a temporary file in its\n"
+"                    directory, fsync, rename) instead of standard output;\n"
+"                    name it *.prom for the textfile collector\n",
+NULL },
+	{ "cursor", true, true,
+"Usage:\n"
+" taintctl [options] cursor\n"
+"\n"
+"Print a cursor: one word that names this boot, the taint log's position\n"
+"and the mask now.  'taintctl check --since CURSOR' later judges only what\n"
+"was set after it (a test runner takes one before each test).\n"
+"\n"
+"Options:\n", NULL, NULL },
 };
 
 /* check: what FLAGS may be, with the table of flags */
@@ -130,11 +181,17 @@ bool cli_command_usage(const char *command)
 			fputs(json_option, stdout);
 		if (helps[i].root)
 			fputs(root_option, stdout);
+		if (helps[i].options)
+			fputs(helps[i].options, stdout);
 		fputs(help_option, stdout);
-		if (check) {
+		if (helps[i].exit) {
+			fputs(helps[i].exit, stdout);
+		} else if (check) {
 			print_check_flags();
 			fputs("\nExit status: 0 nothing disallowed is set, 1 a disallowed flag is set,\n"
-			      "2 usage error or invalid input, 3 permission or system error.\n"
+			      "2 usage error or invalid input, 3 permission or system error,\n"
+			      "4 the --since cursor is malformed, from another boot, or does not fit\n"
+			      "this kernel's taint log.\n"
 			      "\nFor more details see taintctl(1).\n", stdout);
 		} else {
 			fputs(footer, stdout);

@@ -470,8 +470,224 @@ t "scan >/dev/full: exit 3, one write error message" write_error
 (trap '' PIPE; sleep 0.3; exec "$TAINTCTL" decode 4609) 2>"$T/err" | true
 t "decode into a closed pipe (EPIPE): no write error message, as util-linux" sh -c "[ -f '$T/err' ] && ! grep -q 'write error' '$T/err'"
 
+# --- watch, metrics, cursor, check --since (issue 11) ------------------------
+# wait_for FILE PATTERN: until a line of FILE matches PATTERN (at most 5 s)
+wait_for() {
+	i=0
+	while [ $i -lt 50 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1))
+	done
+	grep -q -- "$2" "$1"
+}
+# guard PID: kill PID after 15 s if it still runs (a test must not hang)
+guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
+unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+EV5='ts=5.000000 utc=2026-12-03T08:01:00Z origin=user flags=U new=- pid=90 uid=0 auid=1000 comm="make" reason="watch test"'
+EV6='ts=6.000000 utc=2026-12-03T08:02:00Z origin=kernel flags=D new=D pid=91 uid=0 auid=- comm="kworker/0:1" module=lkdtm caller=lkdtm_BUG+0x9/0x10'
+EV45='ts=4.500000 utc=2026-12-03T08:00:30Z origin=kernel flags=L new=L pid=0 uid=0 auid=- comm="swapper/1" caller=watchdog_timer_fn+0x1f0/0x260'
+
+WATCH=$(mkproc watch)
+echo 4673 >"$WATCH/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$WATCH/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$WATCH" watch --interval 0.2 >"$T/w.out" 2>"$T/w.err" &
+wpid=$!; guard $wpid
+sleep 0.6
+t "watch: the events already logged are not printed" sh -c "[ ! -s '$T/w.out' ] && [ ! -s '$T/w.err' ]"
+# the log gains a line (the slot of dropped=2 stays last)
+sed -i "\$i $EV5" "$WATCH/proc/sys/kernel/taint_log"
+t "watch (interval mode, fake root): an appended event is printed" wait_for "$T/w.out" 'reason="watch test"'
+"$TAINTCTL" --root "$WATCH" log | grep 'reason="watch test"' >"$T/want"
+t "watch: the event line is the one 'log' prints" sh -c "grep 'reason=\"watch test\"' '$T/w.out' | cmp -s - '$T/want'"
+# a slot claimed earlier, published later: it appears before the last line
+sed -i "\$i $EV6" "$WATCH/proc/sys/kernel/taint_log"
+echo $((4673 | 128)) >"$WATCH/proc/sys/kernel/tainted"
+sleep 0.1
+sed -i "/^ts=5.000000/i $EV45" "$WATCH/proc/sys/kernel/taint_log"
+echo $((4673 | 128 | 16384)) >"$WATCH/proc/sys/kernel/tainted"
+t "watch: an event published between printed lines is printed once" sh -c "wait_() { :; }; i=0; while [ \$i -lt 50 ] && ! grep -q 'watchdog_timer_fn' '$T/w.out'; do sleep 0.1; i=\$((i+1)); done; [ \$(grep -c 'watchdog_timer_fn' '$T/w.out') -eq 1 ] && [ \$(grep -c 'lkdtm_BUG' '$T/w.out') -eq 1 ]"
+# a flag newly set without an event (the fake kernel records none)
+echo $((4673 | 128 | 16384 | 2)) >"$WATCH/proc/sys/kernel/tainted"
+t "watch: a newly set flag without an event gets its own line" wait_for "$T/w.out" '^flag set, no taint_log event:  F  bit 1 '
+sed -i 's/^dropped=2$/dropped=5/' "$WATCH/proc/sys/kernel/taint_log"
+t "watch: a grown dropped count is printed" wait_for "$T/w.out" '^dropped: 3 more user request(s) not kept (log full; 5 in all)$'
+sleep 0.5
+kill -TERM $wpid; wait $wpid; rc=$?; unguard
+t "watch: SIGTERM ends it with exit 0" rc_is 0
+t "watch: 5 lines in all, nothing printed twice, nothing on stderr" sh -c "[ \$(wc -l <'$T/w.out') -eq 5 ] && [ \$(sort '$T/w.out' | uniq -d | wc -l) -eq 0 ] && [ ! -s '$T/w.err' ]"
+
+# default interval (1 s): how long until an appended event is printed
+WL=$(mkproc watchlat)
+echo 64 >"$WL/proc/sys/kernel/tainted"; : >"$WL/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$WL" watch --once >"$T/wl.out" 2>"$T/wl.err" &
+wpid=$!; guard $wpid
+sleep 1.3
+t0=$(now_ms)
+echo "$EV5" >>"$WL/proc/sys/kernel/taint_log"
+i=0; while [ $i -lt 100 ] && [ ! -s "$T/wl.out" ]; do sleep 0.02; i=$((i + 1)); done
+lat=$(($(now_ms) - t0))
+wait $wpid; rc=$?; unguard
+echo "# watch latency, interval mode, default --interval 1: ${lat} ms"
+t "watch --once (default interval 1 s): the event within 1.5 s (${lat} ms), then exit 0" sh -c "[ $rc -eq 0 ] && [ $lat -le 1500 ] && grep -q 'reason=\"watch test\"' '$T/wl.out' && [ \$(wc -l <'$T/wl.out') -eq 1 ]"
+
+# --json: JSON Lines, the log --json event shape plus "type"
+WJ=$(mkproc watchjson)
+echo 4673 >"$WJ/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$WJ/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$WJ" -J watch --once -n 0.1 >"$T/wj.out" 2>"$T/wj.err" &
+wpid=$!; guard $wpid
+sleep 0.4
+sed -i "\$i $EV6" "$WJ/proc/sys/kernel/taint_log"
+wait $wpid; rc=$?; unguard
+"$TAINTCTL" --root "$WJ" log --json | jq -c '.events[-1] + {type: "event"}' >"$T/want"
+t "watch --json --once: exit 0, one JSON line" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$T/wj.out') -eq 1 ] && jq -e . '$T/wj.out' >/dev/null"
+t "watch --json: the event object of log --json, plus type event" sh -c "jq -S . '$T/wj.out' >'$T/a' && jq -S . '$T/want' >'$T/b' && cmp -s '$T/a' '$T/b' && jq -e '.module == \"lkdtm\" and .caller == \"lkdtm_BUG+0x9/0x10\" and .auid == null' '$T/wj.out' >/dev/null"
+# a stock kernel (no taint_log): flags only
+WS=$(mkproc watchstock)
+echo 0 >"$WS/proc/sys/kernel/tainted"
+"$TAINTCTL" --root "$WS" --json watch --once --interval 0.1 >"$T/ws.out" 2>"$T/ws.err" &
+wpid=$!; guard $wpid
+sleep 0.4
+echo $(((1 << 40) | 512)) >"$WS/proc/sys/kernel/tainted"
+wait $wpid; rc=$?; unguard
+t "watch --json on a stock kernel: a flag line per new bit (unknown bit 40 too)" sh -c "[ $rc -eq 0 ] && jq -s -e '[.[].type] == [\"flag\",\"flag\"] and .[0].letter == \"W\" and .[0].bit == 9 and .[0].name == \"WARN\" and .[1].bit == 40 and .[1].letter == null and .[1].name == null and .[0].mask == 1099511628288' '$T/ws.out' >/dev/null"
+printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="a"\ndropped=1\n' >"$WS/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$WS" --json watch --once --interval 0.1 >"$T/ws.out" 2>"$T/ws.err" &
+wpid=$!; guard $wpid
+sleep 0.4
+sed -i 's/^dropped=1$/dropped=4/' "$WS/proc/sys/kernel/taint_log"
+wait $wpid; rc=$?; unguard
+t "watch --json: a dropped line with the total and the new count" sh -c "[ $rc -eq 0 ] && jq -e '. == {\"type\": \"dropped\", \"dropped\": 4, \"count\": 3}' '$T/ws.out' >/dev/null"
+"$TAINTCTL" --root "$WS" watch --once --interval 0.1 >/dev/full 2>"$T/err" &
+wpid=$!; guard $wpid
+sleep 0.4
+sed -i 's/^dropped=4$/dropped=5/' "$WS/proc/sys/kernel/taint_log"
+wait $wpid; rc=$?; unguard
+t "watch >/dev/full: exit 3, write error" write_error
+for bad in 0 0.001 abc 1.5.0 . 3601 -- 1e3 ''; do
+	run --root "$WS" watch --interval "$bad"
+	t "watch --interval '$bad': exit 2, says why" sh -c "[ $rc -eq 2 ] && grep -q 'invalid interval' '$T/err'"
+done
+run --root "$WS" watch now
+t "watch with an operand: exit 2" rc_is 2
+run --root "$T/nonexistent" watch
+t "watch without a tainted file: exit 3, names it" sh -c "[ $rc -eq 3 ] && grep -q \"cannot open '$T/nonexistent/proc/sys/kernel/tainted'\" '$T/err'"
+run --root "$WS" status --once
+t "--once outside watch: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'options of the watch command' '$T/err'"
+run --root "$WS" log --interval 1
+t "--interval outside watch: exit 2" rc_is 2
+
+# --- metrics ---
+run --root "$V2" metrics
+cp "$T/out" "$T/m.prom"
+t "metrics: exit 0, mask as kernel_tainted" sh -c "[ $rc -eq 0 ] && grep -qx 'kernel_tainted 4673' '$T/m.prom'"
+t "metrics: one kernel_taint_flag per known flag, 0 or 1" sh -c "[ \$(grep -c '^kernel_taint_flag{' '$T/m.prom') -eq 20 ] && grep -qx 'kernel_taint_flag{flag=\"W\",name=\"WARN\"} 1' '$T/m.prom' && grep -qx 'kernel_taint_flag{flag=\"D\",name=\"DIE\"} 0' '$T/m.prom' && grep -qx 'kernel_taint_flag{flag=\"O\",name=\"OOT_MODULE\"} 1' '$T/m.prom'"
+t "metrics: first-set time and origin of set flags with a dated event" sh -c "grep -qx 'kernel_taint_flag_first_set_timestamp_seconds{flag=\"U\",origin=\"user\"} 1796284800' '$T/m.prom' && grep -qx 'kernel_taint_flag_first_set_timestamp_seconds{flag=\"P\",origin=\"user\"} 1796284801' '$T/m.prom' && [ \$(grep -c '^kernel_taint_flag_first_set_timestamp_seconds{' '$T/m.prom') -eq 2 ]"
+t "metrics: dropped counter" grep -qx 'kernel_taint_log_dropped_total 2' "$T/m.prom"
+t "metrics: HELP and TYPE for each family" sh -c "[ \$(grep -c '^# HELP ' '$T/m.prom') -eq 4 ] && grep -qx '# TYPE kernel_taint_log_dropped_total counter' '$T/m.prom' && grep -qx '# TYPE kernel_tainted gauge' '$T/m.prom'"
+t "metrics: no reason, comm or pid in any label" sh -c "! grep -E 'reason|comm|pid|sudo|lkdtm|quoted' '$T/m.prom'"
+run --root "$UNK" metrics
+t "metrics: a set unknown bit is flag=\"bit40\", name=\"\"" sh -c "[ $rc -eq 0 ] && grep -qx 'kernel_taint_flag{flag=\"bit40\",name=\"\"} 1' '$T/out' && [ \$(grep -c '^kernel_taint_flag{' '$T/out') -eq 21 ]"
+t "metrics on a stock kernel: no first-set or dropped series" sh -c "! grep -q 'first_set\|dropped' '$T/out' && grep -qx 'kernel_tainted 1099511628288' '$T/out'"
+M=$T/textfile; mkdir "$M"
+run --root "$V2" metrics --output "$M/taint.prom"
+t "metrics --output: the file holds what stdout would, mode 0644, no temporary file left" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/out' ] && cmp -s '$M/taint.prom' '$T/m.prom' && [ \$(stat -c %a '$M/taint.prom') = 644 ] && [ \$(ls -A '$M' | wc -l) -eq 1 ]"
+ino=$(stat -c %i "$M/taint.prom")
+run --root "$PATCHED" metrics -o "$M/taint.prom"
+t "metrics --output replaces the file by rename (a new inode), never in place" sh -c "[ $rc -eq 0 ] && [ \$(stat -c %i '$M/taint.prom') != $ino ] && grep -qx 'kernel_taint_log_dropped_total 5' '$M/taint.prom' && [ \$(ls -A '$M' | wc -l) -eq 1 ]"
+(cd "$M" && "$TAINTCTL" --root "$V2" metrics --output rel.prom) >"$T/out" 2>"$T/err"; rc=$?
+t "metrics --output with a relative name" sh -c "[ $rc -eq 0 ] && cmp -s '$M/rel.prom' '$T/m.prom'"
+run --root "$V2" metrics --output "$T/nodir/taint.prom"
+t "metrics --output in a missing directory: exit 3, one line" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'nodir' '$T/err'"
+run --root "$V2" metrics --json
+t "metrics --json: exit 2 (the output is the Prometheus format)" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ]"
+run --root "$V2" status --output x
+t "--output outside metrics: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'option of the metrics command' '$T/err'"
+run --root "$T/nonexistent" metrics
+t "metrics without a tainted file: exit 3" rc_is 3
+run_full --root "$V2" metrics
+t "metrics >/dev/full: exit 3, write error" write_error
+
+# --- cursor and check --since ---
+BOOT=5d0c5b1e-3f2a-4c1b-9e8d-7a6b5c4d3e2f
+CUR=$(mkproc cursor)
+mkdir -p "$CUR/proc/sys/kernel/random"; echo "$BOOT" >"$CUR/proc/sys/kernel/random/boot_id"
+echo 4673 >"$CUR/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$CUR/proc/sys/kernel/taint_log"
+run --root "$CUR" cursor
+c=$(cat "$T/out")
+t "cursor: one word, boot id, 4 events, dropped 2, mask 0x1241" sh -c "[ $rc -eq 0 ] && echo '$c' | grep -qxE 'tc1-5d0c5b1e3f2a4c1b9e8d7a6b5c4d3e2f-4-2-1241-[0-9a-f]{8}'"
+run --root "$CUR" -J cursor
+t "cursor --json: cursor, boot_id, events, dropped, mask" jq_out ".cursor == \"$c\" and .boot_id == \"$BOOT\" and .events == 4 and .dropped == 2 and .mask == 4673"
+run --root "$CUR" check --since "$c"
+t "check --since right after the cursor: exit 0, nothing set" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: nothing set since the cursor (mask 4673)' '$T/out'"
+sed -i "\$i $EV6" "$CUR/proc/sys/kernel/taint_log"
+echo $((4673 | 128)) >"$CUR/proc/sys/kernel/tainted"
+run --root "$CUR" check --since "$c"
+t "check --since: D set after the cursor: exit 1, names D and who set it" sh -c "[ $rc -eq 1 ] && grep -q '^FAIL: disallowed taint set since the cursor (mask 4801, was 4673):' '$T/out' && grep -q '^  D  bit 7 ' '$T/out' && grep -q '^  \[ *6.000000\] .*comm=\"kworker/0:1\" module=lkdtm caller=lkdtm_BUG+0x9/0x10\$' '$T/out' && ! grep -q 'sudo' '$T/out'"
+run --root "$CUR" check --since "$c" --deny W
+t "check --since --deny W: W was set before the cursor: exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ok: no disallowed taint since the cursor (mask 4801, was 4673; set since: D)' '$T/out'"
+run --root "$CUR" check --since "$c" --allow DIE
+t "check --since --allow DIE: exit 0" rc_is 0
+run --root "$CUR" check --since "$c" --deny D
+t "check --since --deny D: exit 1" rc_is 1
+run --root "$CUR" -J check --since "$c" --allow U
+t "check --since --json: check shape, since, set_since, events, next cursor" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .mask == 4801 and ([.disallowed[].letter] == [\"D\"]) and .disallowed_unknown_bits == [] and .since == {\"cursor\": \"$c\", \"mask\": 4673, \"events\": 4, \"dropped\": 2} and ([.set_since[].letter] == [\"D\"]) and (.events | length) == 1 and .events[0].caller == \"lkdtm_BUG+0x9/0x10\" and .events[0].comm == \"kworker/0:1\" and .dropped == 0 and .new_without_event == []' '$T/out' >/dev/null"
+"$TAINTCTL" --root "$CUR" cursor >"$T/c2"
+t "check --since --json: its cursor is the one 'cursor' prints now" sh -c "[ \"\$(jq -r .cursor '$T/out')\" = \"\$(cat '$T/c2')\" ]"
+c2=$(cat "$T/c2")
+# a user request for U, set long ago, with a reason: judged, named
+sed -i "\$i $EV5" "$CUR/proc/sys/kernel/taint_log"
+sed -i 's/^dropped=2$/dropped=4/' "$CUR/proc/sys/kernel/taint_log"
+run --root "$CUR" check --since "$c2" --deny U
+t "check --since --deny U: a new request for U (already set) fails, named with its reason" sh -c "[ $rc -eq 1 ] && grep -q 'comm=\"make\" reason=\"watch test\"' '$T/out' && grep -q '^  2 user request(s) counted but not kept' '$T/out'"
+run --root "$CUR" -J check --since "$c2" --deny D
+t "check --since --json: dropped in the window" jq_out '.ok and .dropped == 2 and (.events | length) == 1 and ([.set_since[].letter] == ["U"])'
+# stock kernel: no log, flags only
+CS=$(mkproc cursorstock)
+mkdir -p "$CS/proc/sys/kernel/random"; echo "$BOOT" >"$CS/proc/sys/kernel/random/boot_id"
+echo 64 >"$CS/proc/sys/kernel/tainted"
+cs=$("$TAINTCTL" --root "$CS" cursor)
+echo $((64 | 512 | (1 << 40))) >"$CS/proc/sys/kernel/tainted"
+run --root "$CS" -J check --since "$cs" --deny W
+t "check --since on a stock kernel: new flags judged, none named" sh -c "[ $rc -eq 1 ] && jq -e '([.disallowed[].letter] == [\"W\"]) and ([.new_without_event[].letter] == [\"W\"]) and .set_since_unknown_bits == [40] and .events == []' '$T/out' >/dev/null"
+run --root "$CS" check --since "$cs" --deny U
+t "check --since text: a flag set without an event is listed as such" sh -c "[ $rc -eq 0 ] && grep -q '^  set, no taint_log event:  W  bit 9 ' '$T/out'"
+# cursors that do not apply: exit 4
+echo 0f0e0d0c-0b0a-4908-8706-050403020100 >"$CS/proc/sys/kernel/random/boot_id"
+run --root "$CS" check --since "$cs"
+t "check --since with a cursor of another boot: exit 4, says so" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'cursor is from another boot (boot id $BOOT, this boot 0f0e0d0c-0b0a-4908-8706-050403020100)' '$T/err' && [ ! -s '$T/out' ]"
+for bad in garbage tc1- "${c%?}" "${c}0" "$(echo "$c" | tr a-f A-F)" "tc1-5d0c5b1e3f2a4c1b9e8d7a6b5c4d3e2f-04-2-1241-00000000"; do
+	run --root "$CUR" check --since "$bad"
+	t "check --since '$bad': malformed, exit 4" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'invalid cursor' '$T/err'"
+done
+run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-/-9-2-/')"
+t "check --since: more events than the log has: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'does not fit' '$T/err'"
+run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-1241-/-4-2-1243-/')"
+t "check --since: a bit of the cursor's mask clear now: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'clear now' '$T/err'"
+run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-1241-/-4-9-1241-/')"
+t "check --since: a larger dropped count than now: exit 4" rc_is 4
+sed -i '1s/comm="insmod"/comm="modprobe"/' "$CUR/proc/sys/kernel/taint_log"
+run --root "$CUR" check --since "$c"
+t "check --since: the log does not begin with the cursor's events: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'does not begin with' '$T/err'"
+run --root "$CUR" check --since "$c2" --value 1
+t "check --since with --value: exit 2" rc_is 2
+run --root "$STOCK" cursor
+t "cursor without a boot_id: exit 3, names the file" sh -c "[ $rc -eq 3 ] && grep -q \"cannot read '$STOCK/proc/sys/kernel/random/boot_id'\" '$T/err'"
+run --root "$STOCK" check --since "$c"
+t "check --since without a boot_id: exit 3" rc_is 3
+mkdir -p "$MAL/proc/sys/kernel/random"; echo "$BOOT" >"$MAL/proc/sys/kernel/random/boot_id"
+run --root "$MAL" cursor
+t "cursor of a malformed log: exit 3 (a position needs the whole log)" sh -c "[ $rc -eq 3 ] && [ ! -s '$T/out' ]"
+run --root "$CUR" --since x status
+t "--since outside check: exit 2" rc_is 2
+run --root "$CUR" cursor now
+t "cursor with an operand: exit 2" rc_is 2
+run_full --root "$CUR" cursor
+t "cursor >/dev/full: exit 3" write_error
+
 # --- per-command help (item 10) ----------------------------------------------
-for c in status decode scan mark log check; do
+for c in status decode scan mark log check watch metrics cursor; do
 	run "$c" --help
 	t "$c --help: that command's usage, exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl .*$c' '$T/out' && [ \$(grep -c '^ taintctl ' '$T/out') -le 2 ] && grep -q 'taintctl(1)' '$T/out'"
 done

@@ -60,13 +60,13 @@ t "exit codes 0-3 documented, write errors included" sh -c "grep -q ' 0 ok 1 che
 # every long option that a --help text names is in the page
 if [ -x "$TAINTCTL" ]; then
 	{ "$TAINTCTL" --help
-	  for c in status decode scan mark log check; do "$TAINTCTL" "$c" --help; done
+	  for c in status decode scan mark log check watch metrics cursor; do "$TAINTCTL" "$c" --help; done
 	} 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u >"$T/opts"
 	t "the --help texts name options" test -s "$T/opts"
 	while read -r o; do
 		t "option $o (from --help) is documented" grep -qF -- "$o" "$T/page"
 	done <"$T/opts"
-	for o in -J -j -a -d -h -V; do
+	for o in -J -j -a -d -n -o -h -V; do
 		t "short option $o is documented" grep -qE -- "(^| )$o," "$T/page"
 	done
 else

@@ -564,8 +564,9 @@ int taint_utc_seconds(const char *utc, int64_t *secs);
  * taint_event_same() - whether @a and @b are the same event of one log,
  * read twice.  Compares everything the kernel records when the event
  * happens (ts, utc, origin, flags, new, pid, uid, auid, comm, reason), not
- * module= and caller=, which the kernel resolves when the log is read (a
- * caller in a module that was unloaded since is no longer named).
+ * caller=, which the kernel resolves when the log is read (a caller in a
+ * module that was unloaded since is no longer named), nor module=, which
+ * goes with it.
  */
 bool taint_event_same(const struct taint_event *a,
 		      const struct taint_event *b);

@@ -603,6 +603,10 @@ run --root "$V2" metrics --json
 t "metrics --json: exit 2 (the output is the Prometheus format)" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ]"
 run --root "$V2" status --output x
 t "--output outside metrics: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'option of the metrics command' '$T/err'"
+run --root "$UNREAD" metrics
+t "metrics with an unreadable taint_log: warning, no first-set or dropped series, exit 0" sh -c "[ $rc -eq 0 ] && grep -q 'warning: cannot read' '$T/err' && grep -qx 'kernel_tainted 512' '$T/out' && ! grep -q 'first_set\|dropped' '$T/out'"
+run --root "$MAL" metrics
+t "metrics with a malformed taint_log line: reported, series still written, exit 3" sh -c "[ $rc -eq 3 ] && grep -q 'taint_log:2: malformed line' '$T/err' && grep -qx 'kernel_taint_log_dropped_total 0' '$T/out'"
 run --root "$T/nonexistent" metrics
 t "metrics without a tainted file: exit 3" rc_is 3
 run_full --root "$V2" metrics

@@ -483,6 +483,15 @@ wait_for() {
 guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
 unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# started PID: wait (at most 10 s) until watch PID has opened tainted, then
+# 0.2 s more: it reads the state it compares with right after the open
+started() {
+	i=0
+	while [ $i -lt 100 ] && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q '/tainted$'; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.2
+}
 EV5='ts=5.000000 utc=2026-12-03T08:01:00Z origin=user flags=U new=- pid=90 uid=0 auid=1000 comm="make" reason="watch test"'
 EV6='ts=6.000000 utc=2026-12-03T08:02:00Z origin=kernel flags=D new=D pid=91 uid=0 auid=- comm="kworker/0:1" module=lkdtm caller=lkdtm_BUG+0x9/0x10'
 EV45='ts=4.500000 utc=2026-12-03T08:00:30Z origin=kernel flags=L new=L pid=0 uid=0 auid=- comm="swapper/1" caller=watchdog_timer_fn+0x1f0/0x260'
@@ -492,7 +501,7 @@ echo 4673 >"$WATCH/proc/sys/kernel/tainted"
 cp "$V2/proc/sys/kernel/taint_log" "$WATCH/proc/sys/kernel/taint_log"
 "$TAINTCTL" --root "$WATCH" watch --interval 0.2 >"$T/w.out" 2>"$T/w.err" &
 wpid=$!; guard $wpid
-sleep 0.6
+started $wpid
 t "watch: the events already logged are not printed" sh -c "[ ! -s '$T/w.out' ] && [ ! -s '$T/w.err' ]"
 # the log gains a line (the slot of dropped=2 stays last)
 sed -i "\$i $EV5" "$WATCH/proc/sys/kernel/taint_log"
@@ -521,7 +530,8 @@ WL=$(mkproc watchlat)
 echo 64 >"$WL/proc/sys/kernel/tainted"; : >"$WL/proc/sys/kernel/taint_log"
 "$TAINTCTL" --root "$WL" watch --once >"$T/wl.out" 2>"$T/wl.err" &
 wpid=$!; guard $wpid
-sleep 1.3
+started $wpid
+sleep 0.5
 t0=$(now_ms)
 echo "$EV5" >>"$WL/proc/sys/kernel/taint_log"
 i=0; while [ $i -lt 100 ] && [ ! -s "$T/wl.out" ]; do sleep 0.02; i=$((i + 1)); done
@@ -536,7 +546,7 @@ echo 4673 >"$WJ/proc/sys/kernel/tainted"
 cp "$V2/proc/sys/kernel/taint_log" "$WJ/proc/sys/kernel/taint_log"
 "$TAINTCTL" --root "$WJ" -J watch --once -n 0.1 >"$T/wj.out" 2>"$T/wj.err" &
 wpid=$!; guard $wpid
-sleep 0.4
+started $wpid
 sed -i "\$i $EV6" "$WJ/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
 "$TAINTCTL" --root "$WJ" log --json | jq -c '.events[-1] + {type: "event"}' >"$T/want"
@@ -547,20 +557,20 @@ WS=$(mkproc watchstock)
 echo 0 >"$WS/proc/sys/kernel/tainted"
 "$TAINTCTL" --root "$WS" --json watch --once --interval 0.1 >"$T/ws.out" 2>"$T/ws.err" &
 wpid=$!; guard $wpid
-sleep 0.4
+started $wpid
 echo $(((1 << 40) | 512)) >"$WS/proc/sys/kernel/tainted"
 wait $wpid; rc=$?; unguard
 t "watch --json on a stock kernel: a flag line per new bit (unknown bit 40 too)" sh -c "[ $rc -eq 0 ] && jq -s -e '[.[].type] == [\"flag\",\"flag\"] and .[0].letter == \"W\" and .[0].bit == 9 and .[0].name == \"WARN\" and .[1].bit == 40 and .[1].letter == null and .[1].name == null and .[0].mask == 1099511628288' '$T/ws.out' >/dev/null"
 printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="a"\ndropped=1\n' >"$WS/proc/sys/kernel/taint_log"
 "$TAINTCTL" --root "$WS" --json watch --once --interval 0.1 >"$T/ws.out" 2>"$T/ws.err" &
 wpid=$!; guard $wpid
-sleep 0.4
+started $wpid
 sed -i 's/^dropped=1$/dropped=4/' "$WS/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
 t "watch --json: a dropped line with the total and the new count" sh -c "[ $rc -eq 0 ] && jq -e '. == {\"type\": \"dropped\", \"dropped\": 4, \"count\": 3}' '$T/ws.out' >/dev/null"
 "$TAINTCTL" --root "$WS" watch --once --interval 0.1 >/dev/full 2>"$T/err" &
 wpid=$!; guard $wpid
-sleep 0.4
+started $wpid
 sed -i 's/^dropped=4$/dropped=5/' "$WS/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
 t "watch >/dev/full: exit 3, write error" write_error

@@ -50,6 +50,7 @@ int events_load(const struct options *opt, struct event_list *list,
 		bool quiet_if_unreadable)
 {
 	static const struct taint_log_ops ops = {
+		.size = sizeof(ops),
 		.event = on_event,
 		.problem = on_problem,
 	};

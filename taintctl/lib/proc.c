@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * proc.c - read and set the running kernel's taint through procfs, and
  * read the loaded modules' taint through sysfs.

@@ -1,12 +1,13 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * taint.h - libtaint: decode, explain, find, set and check Linux kernel taint.
  *
  * libtaint is the library under the taintctl(1) command.  It depends on
  * libc, and, for compressed logs (source.c), on zlib, liblzma and libzstd
- * (link with -lz -llzma -lzstd when taint_scan_fd*() is used); it
- * allocates only where a function says so, and keeps no global state.  All functions are safe to call from several
- * threads as long as they do not share a struct taint_scanner.
+ * (libtaint.so.1 is linked with them; a static link takes them from
+ * pkg-config --static --libs libtaint); it allocates only where a function
+ * says so, and keeps no global state.  All functions are safe to call from
+ * several threads as long as they do not share a struct taint_scanner.
  *
  * Conventions:
  *  - A taint mask is a uint64_t: bit N set means the kernel's taint flag
@@ -18,7 +19,7 @@
  * Overview of the API:
  *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_flag_by_name(),
  *             taint_mask_letters(), taint_letters_to_mask(),
- *             taint_flags_to_mask(), taint_unknown_bits()
+ *             taint_flags_to_mask(), taint_unknown_bits(), taint_version()
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
@@ -28,6 +29,49 @@
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason(), taint_read_modules()
+ *
+ * Using it: #include <taint/taint.h>, and build with
+ *   cc prog.c $(pkg-config --cflags --libs libtaint)
+ * The library is LGPL-2.1-or-later (COPYING.LGPL); the taintctl command is
+ * GPL-2.0-or-later.
+ *
+ * ABI rules (libtaint.so.1, symbol version LIBTAINT_1.0):
+ *  - Functions are never removed and their signatures never change within
+ *    soname 1; functions added later get a new version node (LIBTAINT_1.1,
+ *    ...) in lib/libtaint.sym.  Only the functions declared here are
+ *    exported; everything else is local to the library.
+ *  - Structs the caller allocates and passes (struct taint_field,
+ *    taint_event, taint_scan_opts, taint_scan_info, taint_log_ops) start
+ *    with a size_t .size that the caller sets to sizeof(the struct), with
+ *    TAINT_INIT(), e.g.
+ *        struct taint_field f = TAINT_INIT(struct taint_field);
+ *    or, for a struct of options, with designated initializers:
+ *        struct taint_scan_opts o = { .size = sizeof(o), .hit = fn };
+ *    New members are only ever appended; existing members never move nor
+ *    change type or array size (a longer text would come as a new member).
+ *    The library uses only the first .size bytes: it reads options up to
+ *    .size (members past it count as 0), and it fills at most .size bytes
+ *    of a result and then sets .size to the number it filled, so
+ *    TAINT_HAS(type, ptr, member) tells whether @member was filled.  A
+ *    .size of 0 means the 1.0 layout (a zero-initialized struct of 1.0 keeps
+ *    working); a .size smaller than the 1.0 layout is -EINVAL; a .size
+ *    larger than the library knows is -E2BIG for options whose unknown tail
+ *    is not all zero (the caller asked for something this library cannot
+ *    do), and fine for results.  Never leave .size uninitialized.
+ *  - Structs the library hands out (struct taint_flag_info, taint_hit, and
+ *    the taint_field/taint_event passed to callbacks, whose .size the
+ *    library sets) may grow at their end; read them through the pointer.
+ *  - struct taint_module is returned as an array, so its size is frozen:
+ *    a module with more to say would come from a new function.
+ *  - Enums may gain values: handle an unknown value (a newer format, a
+ *    newer compression) as "unknown", not as an error.
+ *  - TAINT_KNOWN_FLAGS and TAINT_KNOWN_MASK are what this header knows; the
+ *    library you run may know more flags.  taint_flag_info(),
+ *    taint_unknown_bits() and taint_mask_letters() answer with the library's
+ *    table (a 65-byte buffer always holds taint_mask_letters()' result).
+ *  - The *_MAX constants size the arrays of the structs above: frozen.
+ *  - taint_version() is the version of the library that runs;
+ *    TAINT_VERSION and TAINT_VERSION_MAJOR/MINOR/PATCH are the header's.
  */
 #ifndef TAINT_H
 #define TAINT_H
@@ -40,7 +84,29 @@
 extern "C" {
 #endif
 
-#define TAINT_VERSION "0.1.0"
+/* The version of this header (taint_version(): of the running library). */
+#define TAINT_VERSION_MAJOR 1
+#define TAINT_VERSION_MINOR 0
+#define TAINT_VERSION_PATCH 0
+#define TAINT_STR_(x) #x
+#define TAINT_XSTR_(x) TAINT_STR_(x)
+#define TAINT_VERSION TAINT_XSTR_(TAINT_VERSION_MAJOR) "." \
+	TAINT_XSTR_(TAINT_VERSION_MINOR) "." TAINT_XSTR_(TAINT_VERSION_PATCH)
+
+/**
+ * taint_version() - the version of the libtaint that runs, "1.0.0": may be
+ * newer than the TAINT_VERSION a program was built with.
+ */
+const char *taint_version(void);
+
+/*
+ * Sized structs (see "ABI rules" above): TAINT_INIT(struct taint_field) is
+ * an initializer that sets .size; TAINT_HAS(struct taint_event, ev, module)
+ * is true when the library filled ev->module.
+ */
+#define TAINT_INIT(type) { .size = sizeof(type) }
+#define TAINT_HAS(type, p, member) \
+	((p)->size >= offsetof(type, member) + sizeof(((type *)0)->member))
 
 /* Number of flags libtaint knows by name: mainline bits 0 (P) .. 19 (J). */
 #define TAINT_KNOWN_FLAGS 20
@@ -85,10 +151,7 @@ const struct taint_flag_info *taint_flag_by_letter(char letter);
 size_t taint_mask_letters(uint64_t mask, char *buf, size_t size);
 
 /** taint_unknown_bits() - the bits of @mask that libtaint has no name for. */
-static inline uint64_t taint_unknown_bits(uint64_t mask)
-{
-	return mask & ~TAINT_KNOWN_MASK;
-}
+uint64_t taint_unknown_bits(uint64_t mask);
 
 /**
  * taint_letters_to_mask() - convert a string of flag letters ("PWO") to a mask.
@@ -149,6 +212,7 @@ enum taint_format {
 
 /**
  * struct taint_field - one decoded "Tainted:"/"Not tainted" field.
+ * @size:       sizeof(struct taint_field), set by the caller (ABI rules)
  * @format:     which printed form it is
  * @tainted:    true for "Tainted:" (even when no flag letter is visible)
  * @positional: fixed form only: true if every letter sits at its canonical
@@ -179,6 +243,7 @@ enum taint_format {
  *              wrapped verbose list)
  */
 struct taint_field {
+	size_t size;
 	enum taint_format format;
 	bool tainted;
 	bool positional;
@@ -227,7 +292,8 @@ int taint_parse_body(const char *s, size_t len, struct taint_field *f,
  * directly preceded by a quote character (' " `), which is how prose and
  * documentation quote the marker, or followed by prose (taint_parse_field()
  * returns -EINVAL).
- * Returns the offset of the field in @s, or -1 if there is none.
+ * Returns the offset of the field in @s, or -1 if there is none (-EINVAL
+ * if @f->size breaks the ABI rules: any negative value means no field).
  */
 long taint_find_field(const char *s, size_t len, struct taint_field *f);
 
@@ -298,6 +364,7 @@ const char *taint_compression_name(enum taint_compression c);
 
 /**
  * struct taint_scan_opts - how taint_scan_fd_opts() reads.
+ * @size:  sizeof(struct taint_scan_opts) (ABI rules; 0: the 1.0 layout)
  * @flags: TAINT_SCAN_*; with neither LINES nor BLOCKS, lines for a pipe,
  *         FIFO, terminal or socket, blocks for a regular file or a block
  *         device
@@ -307,6 +374,7 @@ const char *taint_compression_name(enum taint_compression c);
  * @arg:   passed to @hit and @flush
  */
 struct taint_scan_opts {
+	size_t size;
 	unsigned int flags;
 	taint_hit_fn hit;
 	int (*flush)(void *arg);
@@ -315,6 +383,7 @@ struct taint_scan_opts {
 
 /**
  * struct taint_scan_info - what taint_scan_fd_opts() found.
+ * @size:        sizeof(struct taint_scan_info), set by the caller
  * @compression: the input's format
  * @lines:       line mode was used
  * @error:       for -EBADMSG (corrupt or truncated compressed data) and
@@ -322,6 +391,7 @@ struct taint_scan_opts {
  *               ("truncated gzip data: unexpected end of input"), else ""
  */
 struct taint_scan_info {
+	size_t size;
 	enum taint_compression compression;
 	bool lines;
 	char error[160];
@@ -331,7 +401,8 @@ struct taint_scan_info {
  * taint_scan_fd_opts() - scan everything readable from @fd, decompressing
  * gzip, xz and zstd data (concatenated members/streams/frames included).
  * Returns 0, the callback's non-zero value, -ENOMEM, -EBADMSG or -ENOTSUP
- * (see @info->error), or the negative errno of a failed fstat()/read().
+ * (see @info->error), the negative errno of a failed fstat()/read(), or
+ * -EINVAL/-E2BIG for a .size of @opts or @info that breaks the ABI rules.
  * On an error, the hits in the data read before it are reported first.
  * @info may be NULL.
  */
@@ -373,6 +444,9 @@ enum taint_origin {
  * NUL-terminated; comm, module and reason may contain any byte (NUL
  * included), so their lengths are given.  @flags/@new_flags are the letters
  * as logged ("" for "-"), @flags_mask/@new_mask their known bits.
+ * @size:       sizeof(struct taint_event): set by the caller of
+ *              taint_log_parse_line(), by the library for taint_log_parse()'s
+ *              callback (ABI rules)
  * @pid:        the process (thread group) id, as ps shows it
  * @has_auid:   the line has auid= (format v2); @auid_set is false for
  *              "auid=-" (no login uid), else @auid holds it
@@ -383,6 +457,7 @@ enum taint_origin {
  * event is still valid; @unknown_field names the first one).
  */
 struct taint_event {
+	size_t size;
 	char ts[32];
 	char utc[24];
 	enum taint_origin origin;
@@ -420,13 +495,15 @@ enum taint_log_line {
  * flags, new, pid, uid and comm are required.  reason= on a kernel event and
  * module= on a user event are errors.
  * Returns TAINT_LOG_EVENT, TAINT_LOG_DROPPED, or -EINVAL with a static
- * English description of the first problem in *@why.
+ * English description of the first problem in *@why (also for an @ev->size
+ * smaller than the 1.0 layout).
  */
 int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 			 uint64_t *dropped, const char **why);
 
 /**
  * struct taint_log_ops - callbacks of taint_log_parse().
+ * @size:    sizeof(struct taint_log_ops) (ABI rules; 0: the 1.0 layout)
  * @event:   called for each well-formed event line, in order; a non-zero
  *           return stops parsing and is returned
  * @problem: called for each malformed line (@fatal true: the line was
@@ -434,6 +511,7 @@ int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
  *           the event was still passed to @event); may be NULL
  */
 struct taint_log_ops {
+	size_t size;
 	int (*event)(const struct taint_event *ev, unsigned int lineno,
 		     void *arg);
 	void (*problem)(unsigned int lineno, bool fatal, const char *msg,
@@ -445,7 +523,8 @@ struct taint_log_ops {
  * is not the last line is reported as malformed.  *@dropped is set to the
  * dropped count (0 when the line is absent).  Returns the number of
  * malformed lines (0 when all is well) or the callback's non-zero value
- * (negative values only).
+ * (negative values only), or -EINVAL/-E2BIG for an @ops->size that breaks
+ * the ABI rules.
  */
 int taint_log_parse(const char *buf, size_t len,
 		    const struct taint_log_ops *ops, void *arg,
@@ -519,7 +598,8 @@ int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
  */
 
 /**
- * struct taint_module - a loaded module that carries taint.
+ * struct taint_module - a loaded module that carries taint.  Returned as an
+ * array: its layout is frozen (no .size; see the ABI rules).
  * @name:  its directory name in <sys_root>/module
  * @taint: the letters the kernel prints for it ("PO"), as read, without
  *         the newline, NUL-terminated, truncated to 63 bytes

@@ -29,7 +29,19 @@
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason(), taint_read_modules()
- *
+ */
+#ifndef TAINT_H
+#define TAINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
  * Using it: #include <taint/taint.h>, and build with
  *   cc prog.c $(pkg-config --cflags --libs libtaint)
  * The library is LGPL-2.1-or-later (COPYING.LGPL); the taintctl command is
@@ -70,19 +82,13 @@
  *    taint_unknown_bits() and taint_mask_letters() answer with the library's
  *    table (a 65-byte buffer always holds taint_mask_letters()' result).
  *  - The *_MAX constants size the arrays of the structs above: frozen.
+ *  - A function that takes an array of a sized struct also takes the size
+ *    of an element (or that struct is frozen like taint_module).  A copy,
+ *    by value, of a struct the library handed out keeps the library's
+ *    .size: set it to sizeof(the copy) before passing the copy back.
  *  - taint_version() is the version of the library that runs;
  *    TAINT_VERSION and TAINT_VERSION_MAJOR/MINOR/PATCH are the header's.
  */
-#ifndef TAINT_H
-#define TAINT_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 /* The version of this header (taint_version(): of the running library). */
 #define TAINT_VERSION_MAJOR 1

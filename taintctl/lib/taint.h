@@ -33,6 +33,16 @@
 #ifndef TAINT_H
 #define TAINT_H
 
+/*
+ * TAINT_LIVE_ROOT: where the live system's /proc and /sys are, "" (the real
+ * ones) unless the build says otherwise. The test build (build/asan/) sets
+ * a directory that does not exist, so that a test that loses its --root
+ * can never read or write the test machine's own /proc.
+ */
+#ifndef TAINT_LIVE_ROOT
+#define TAINT_LIVE_ROOT ""
+#endif
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

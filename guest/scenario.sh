@@ -3,7 +3,7 @@
 # warn, oops, oops-forged, oops-panic, report-off, module, panic,
 # panic-on-taint) after user space tainted the kernel with a reason. The
 # host reads the console and the results (ttyS1) and checks them.
-exec 3>/dev/ttyS1
+exec 3>"$UT_RES"
 scenario=$(arg scenario)
 reason="scenario $scenario: RTSJ \"raw\" memory \\ access"
 crash=/sys/kernel/debug/provoke-crash/DIRECT

@@ -14,6 +14,10 @@
 #   -o             also copy the console to stdout as it runs
 # Exit status: QEMU's, or 124 when the guest hit the timeout (the console
 # tail is printed then).
+#
+# UT_ARCH=i386|arm64 (scripts/arch-test.sh): boot with qemu-system-i386, or
+# qemu-system-aarch64 -M virt, whose one UART (ttyAMA0) is the console; the
+# results then go to a virtio console, hvc0 in the guest (ut.res=hvc0).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
@@ -43,18 +47,35 @@ accel=tcg
 # shellcheck disable=SC2054	# the commas are QEMU option syntax
 # UT_QEMU: another qemu-system-x86_64 (its firmware in ../share/qemu);
 # UT_CPU: more -cpu properties (make test-x2apic: ,+x2apic).
-qbin=${UT_QEMU:-qemu-system-x86_64}
+cpu=max,la57=off tty=ttyS0 res=ttyS1 qdef=qemu-system-x86_64 machine=()
+case ${UT_ARCH:-x86_64} in
+x86_64) ;;
+# qemu-system-i386's max is an AMD family 6 (K7) CPU, which Linux calls
+# unfit for SMP (a WARNING, and the S taint): a 32-bit Intel model instead.
+i386)   cpu=coreduo qdef=qemu-system-i386 ;;
+# pauth-impdef: pointer authentication with QEMU's cheap algorithm, not
+# the architected QARMA5 that TCG emulates slowly.
+arm64)  cpu=max,pauth-impdef=on qdef=qemu-system-aarch64 machine=(-M virt) tty=ttyAMA0 res=hvc0
+	resarg=" ut.res=hvc0" ;;
+*)      die "boot.sh: unknown UT_ARCH '$UT_ARCH' (x86_64, i386, arm64)" ;;
+esac
+qbin=${UT_QEMU:-$qdef}
 qfw=()
 [ -z "${UT_QEMU:-}" ] || qfw=(-L "$(dirname "$UT_QEMU")/../share/qemu")
-qemu=("$qbin" "${qfw[@]}" -accel "$accel" -cpu "max,la57=off${UT_CPU:-}" -smp "$smp" -m 512
+qemu=("$qbin" "${qfw[@]}" "${machine[@]}" -accel "$accel" -cpu "$cpu${UT_CPU:-}" -smp "$smp" -m 512
       -no-reboot -display none -monitor none -nodefaults
       -kernel "$kernel" -initrd "$initrd"
-      -append "console=ttyS0 panic=-1 loglevel=7 ut.mode=$mode $append")
+      -append "console=$tty panic=-1 loglevel=7 ut.mode=$mode${resarg:-} $append")
+# The results channel: the second serial port, or a virtio console.
+resdev=(-serial file:"$results")
+# shellcheck disable=SC2054
+[ "$res" = ttyS1 ] || resdev=(-device virtio-serial-device
+	-chardev file,id=res,path="$results" -device virtconsole,chardev=res)
 
 : > "$results"
 if [ $inter = 1 ]; then
 	exec "${qemu[@]}" -chardev stdio,id=con,signal=off,logfile="$console" \
-		-serial chardev:con -serial file:"$results"
+		-serial chardev:con "${resdev[@]}"
 fi
 
 start=$(date +%s.%N)
@@ -65,7 +86,7 @@ if [ $stream = 1 ]; then
 else
 	con=(-serial file:"$console")
 fi
-timeout -k 5 "$tmo" "${qemu[@]}" "${con[@]}" -serial file:"$results" </dev/null || rc=$?
+timeout -k 5 "$tmo" "${qemu[@]}" "${con[@]}" "${resdev[@]}" </dev/null || rc=$?
 secs=$(echo "$(date +%s.%N) - $start" | bc)
 printf 'usertaint: boot %s %s: %.1f s\n' "$mode" "$append" "$secs" >&2
 if [ $rc = 124 ] || [ $rc = 137 ]; then

@@ -13,19 +13,38 @@
 # test that the check above catches a missing binary (tests of the harness).
 # UT_NO_PREPARE: use the tree as it is checked out (as scripts/build-kernel.sh;
 # scripts/mutate.sh, whose tree is a worktree that tree.sh must not touch).
+# UT_ARCH=i386|arm64 (scripts/arch-test.sh): that architecture's static
+# busybox (scripts/arch-busybox.sh), the kselftests and the reliability
+# tests cross-built static (i686-linux-gnu-, aarch64-linux-gnu-); no test
+# module (x86_64 only) and no taintctl (not cross-built: json-c).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
 [ -n "${UT_NO_PREPARE:-}" ] || "$ROOT/scripts/tree.sh" prepare >&2
 variant=${1:-default}
+arch=${UT_ARCH:-x86_64}
+case $arch in
+x86_64) cross='' ;;
+i386)   cross=i686-linux-gnu- elf='Intel 80386' ;;
+arm64)  cross=aarch64-linux-gnu- elf='ARM aarch64' ;;
+*)      die "build-initramfs.sh: unknown UT_ARCH '$arch' (x86_64, i386, arm64)" ;;
+esac
+sfx=''
+[ "$arch" = x86_64 ] || sfx=-$arch
 out=$BUILD/initramfs
 [ "$variant" = default ] || out=$BUILD/initramfs-$variant
 root=$out/root
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,guest,etc}
 
-cp /bin/busybox "$root/bin/busybox"
+if [ "$arch" = x86_64 ]; then
+	cp /bin/busybox "$root/bin/busybox"
+else
+	bb=$("$ROOT/scripts/arch-busybox.sh" "$arch") || die "no busybox for $arch"
+	cp "$bb" "$root/bin/busybox"
+fi
+# The applets of this machine's busybox-static: the same Debian version.
 for applet in $(/bin/busybox --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
@@ -35,7 +54,7 @@ printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' > "$roo
 printf 'root:x:0:\nuser:x:1000:\n' > "$root/etc/group"
 
 # kselftests, built the kernel's way (lib.mk), linked statically.
-st=$BUILD/selftests
+st=$BUILD/selftests$sfx
 mkdir -p "$st"
 kselftests=(taint)
 for t in "${kselftests[@]}"; do
@@ -43,29 +62,42 @@ for t in "${kselftests[@]}"; do
 		die "no kselftests $KSRC/tools/testing/selftests/$t (the series adds them)"
 	mkdir -p "$st/$t"
 	make -s -C "$KSRC/tools/testing/selftests/$t" OUTPUT="$st/$t" \
-		LDFLAGS=-static >&2 || die "kselftest $t failed to build"
+		${cross:+CROSS_COMPILE=$cross CC=${cross}gcc} LDFLAGS=-static >&2 ||
+		die "kselftest $t failed to build"
 	cp "$st/$t"/*_test "$root/usr/bin/" || die "kselftest $t built no *_test program"
 done
 
-# The test module, for this variant's kernel (built first).
-mods=$("$ROOT/scripts/build-module.sh" "$variant") || die "the test module failed to build"
-mkdir -p "$root/lib/modules/$variant"
-cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$root/lib/modules/$variant/"
+# The test module, for this variant's kernel (built first); x86_64 only.
+if [ "$arch" = x86_64 ]; then
+	mods=$("$ROOT/scripts/build-module.sh" "$variant") || die "the test module failed to build"
+	mkdir -p "$root/lib/modules/$variant"
+	cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$root/lib/modules/$variant/"
+fi
 
 # The reliability tests (fuzzer, stress, permissions, forgery).
-make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability" >&2 ||
+make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability$sfx" \
+	${cross:+CC=${cross}gcc AR=${cross}ar} >&2 ||
 	die "guest/reliability failed to build"
 mkdir -p "$root/guest/reliability"
-cp "$BUILD"/reliability/taint_* "$root/usr/bin/"
+cp "$BUILD/reliability$sfx"/taint_* "$root/usr/bin/"
 install -m 0755 "$ROOT/guest/reliability/run.sh" "$root/guest/reliability/run.sh"
 
 # The tree's own taint decoder (the series teaches it the taint log).
 install -m 0755 "$KSRC/tools/debugging/kernel-chktaint" "$root/usr/bin/kernel-chktaint"
 
-# taintctl, static.
-[ -f "$ROOT/taintctl/Makefile" ] || die "no taintctl/Makefile: the guest's taintctl suite needs taintctl"
-make -s -C "$ROOT/taintctl" static >&2 || die "taintctl static build failed"
-cp "$ROOT/taintctl/build/taintctl-static" "$root/usr/bin/taintctl"
+# taintctl, static; x86_64 only.
+if [ "$arch" = x86_64 ]; then
+	[ -f "$ROOT/taintctl/Makefile" ] || die "no taintctl/Makefile: the guest's taintctl suite needs taintctl"
+	make -s -C "$ROOT/taintctl" static >&2 || die "taintctl static build failed"
+	cp "$ROOT/taintctl/build/taintctl-static" "$root/usr/bin/taintctl"
+fi
+
+# Cross-built: every program is a static binary for the guest's architecture.
+[ "$arch" = x86_64 ] || for f in "$root/bin/busybox" "$root"/usr/bin/*; do
+	[ -L "$f" ] || ! file -b "$f" | grep -q '^ELF' ||
+		file -b "$f" | grep -qE "$elf.*(statically linked|static-pie linked)" ||
+		die "$f is not a static $arch program: $(file -b "$f")"
+done
 
 # UT_OMIT (tests of the harness): pretend these files did not make it.
 for f in ${UT_OMIT:-}; do
@@ -73,11 +105,13 @@ for f in ${UT_OMIT:-}; do
 	rm -f "$root/${f#/}"
 done
 
-# Every file a suite needs (scripts/suites, column "needs") is there.
+# Every file a suite of this variant needs (scripts/suites, column
+# "needs") is there.
 rows=$(suites_rows) || die "cannot read the suite table $SUITE_TABLE"
 missing=()
-while read -r suite _ _ _ needs; do
+while read -r suite _ _ variants needs; do
 	[ "$needs" = - ] && continue
+	[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
 	for f in ${needs//,/ }; do
 		[ -e "$root/${f#/}" ] || missing+=("/${f#/} (suite $suite needs it)")
 	done

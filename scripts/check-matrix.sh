@@ -105,7 +105,7 @@ while read -r name ci kind arg; do
 		printf 'ok    %-16s %5d s\n' "$name" "$secs"
 	else
 		FAIL=$((FAIL + 1))
-		err=$(grep -m1 -E 'error:|Error [0-9]|undefined reference|did not stick|^not ok|FAIL|new warning' "$log" ||
+		err=$(grep -m1 -E 'error:|Error [0-9]|undefined reference|^not ok|FAIL|new warning' "$log" ||
 		      tail -n 1 "$log")
 		printf 'FAIL  %-16s %5d s  %s (%s)\n' "$name" "$secs" "${err:0:160}" "${log#"$ROOT"/}"
 	fi

@@ -16,6 +16,8 @@ kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 objects_pkgs="linux-config-6.12 sparse clang lld llvm"
 arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
 	libc6-dev-i386-cross qemu-system-arm qemu-system-x86 file"
+# make -C taintctl check: the bash completion's directory and helpers
+host_pkgs="$host_pkgs bash-completion"
 
 case "${1:-all}" in
 host)   want=$host_pkgs ;;

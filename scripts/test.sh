@@ -15,7 +15,9 @@
 # Usage: test.sh [VARIANT]     VARIANT: default (make test), debug (make test-debug,
 #                              the guest suites only, on the sanitizer kernel),
 #                              kcsan (make test-kcsan: KUnit and the stress and
-#                              NMI boots on a KCSAN kernel)
+#                              NMI boots on a KCSAN kernel), i386 and arm64
+#                              (scripts/arch-test.sh, with UT_ARCH set: the
+#                              kernel, initramfs and QEMU of that architecture)
 # Environment:
 #   UT_ONLY="PATTERN ..."  run only the suites of scripts/suites whose name or
 #                          run column matches one of the shell patterns
@@ -173,14 +175,15 @@ check_suites() {
 	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results (counts: $LOGS/suites.txt)"
 }
 
-# Kernel reports in a console log, as "kind count" lines.
-REPORT_RE='^(WARNING:|BUG:|Oops:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call Trace:|Uhhuh. NMI received for unknown reason)'
+# Kernel reports in a console log, as "kind count" lines. arm64 says
+# "Internal error: Oops..." and "Call trace:" (counted as "Call Trace:").
+REPORT_RE='^(WARNING:|BUG:|Oops:|Internal error:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call [Tt]race:|Uhhuh. NMI received for unknown reason)'
 # plain LOG: the console, printk timestamps and serial CRs stripped.
 plain() { sed -E 's/^\[ *[0-9]+\.[0-9]+\] //; s/\r$//' "$1"; }
 
 reports() {	# reports LOG -> "kind=count" for each kind of report line found
 	plain "$1" | grep -oE "$REPORT_RE" |
-		sed -E 's/^INFO: task .*/INFO: task blocked/' | sort | uniq -c |
+		sed -E 's/^INFO: task .*/INFO: task blocked/; s/^Call trace:/Call Trace:/' | sort | uniq -c |
 		awk '{c=$1; $1=""; sub(/^ /,""); print $0 "=" c}'
 }
 # expect_reports NAME LOG ALLOWED...: fail unless the console shows exactly

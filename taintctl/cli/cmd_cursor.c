@@ -38,6 +38,7 @@ static int take(const struct options *opt, struct snapshot *s)
 	int ret, rc;
 
 	memset(s, 0, sizeof(*s));
+	s->c.size = sizeof(s->c);
 	ret = taint_read_boot_id(opt->proc_root, s->c.boot_id,
 				 sizeof(s->c.boot_id));
 	if (ret) {
@@ -59,8 +60,9 @@ static int take(const struct options *opt, struct snapshot *s)
 	s->c.events = s->ev.count;
 	s->c.dropped = s->ev.dropped;
 	s->c.mask = s->mask;
-	s->c.digest = taint_events_digest(s->ev.events, s->ev.count);
-	if (taint_cursor_format(&s->c, s->text, sizeof(s->text)) < 0) {
+	if (taint_events_digest(s->ev.events, s->ev.count,
+				sizeof(*s->ev.events), &s->c.digest) ||
+	    taint_cursor_format(&s->c, s->text, sizeof(s->text)) < 0) {
 		cli_error("cannot make a cursor");
 		return EXIT_SYSTEM;
 	}
@@ -104,9 +106,13 @@ int cmd_cursor(const struct options *opt)
 static const char *misfit(const struct taint_cursor *c,
 			  const struct snapshot *now)
 {
+	uint32_t digest;
+
 	if (c->events > now->ev.count)
 		return "the taint log has fewer events than when the cursor was taken";
-	if (taint_events_digest(now->ev.events, (size_t)c->events) != c->digest)
+	if (taint_events_digest(now->ev.events, (size_t)c->events,
+				sizeof(*now->ev.events), &digest) ||
+	    digest != c->digest)
 		return "the taint log does not begin with the cursor's events";
 	if (c->dropped > now->ev.dropped)
 		return "the taint log's dropped count is smaller than the cursor's";
@@ -117,7 +123,7 @@ static const char *misfit(const struct taint_cursor *c,
 
 int check_since(const struct options *opt, uint64_t set)
 {
-	struct taint_cursor c;
+	struct taint_cursor c = TAINT_INIT(struct taint_cursor);
 	struct snapshot now;
 	uint64_t new_bits, judged, bad, seen = 0, dropped;
 	char letters[TAINT_KNOWN_FLAGS + 1];
@@ -172,7 +178,8 @@ int check_since(const struct options *opt, uint64_t set)
 
 		if (!(new_bits & ~seen & (UINT64_C(1) << bit)))
 			continue;
-		i = taint_first_event(now.ev.events, now.ev.count, bit);
+		i = taint_first_event(now.ev.events, now.ev.count,
+				      sizeof(*now.ev.events), bit);
 		if (i >= 0) {
 			named[i] = true;
 			seen |= now.ev.events[i].new_mask;

@@ -81,7 +81,8 @@ static void write_metrics(FILE *f, uint64_t mask, const struct event_list *ev)
 
 		if (!(mask & (UINT64_C(1) << bit)))
 			continue;
-		i = taint_first_event(ev->events, ev->count, bit);
+		i = taint_first_event(ev->events, ev->count,
+				      sizeof(*ev->events), bit);
 		if (i < 0 || taint_utc_seconds(ev->events[i].utc, &secs))
 			continue;
 		if (!header)

@@ -142,9 +142,9 @@ static int flush_out(void *arg)
 static int scan_one(const struct options *opt, const char *name)
 {
 	struct scan_ctx ctx = { .opt = opt, .name = name };
-	struct taint_scan_opts so = { .hit = on_hit, .flush = flush_out,
-				      .arg = &ctx };
-	struct taint_scan_info info;
+	struct taint_scan_opts so = { .size = sizeof(so), .hit = on_hit,
+				      .flush = flush_out, .arg = &ctx };
+	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd, ret;
 

@@ -20,6 +20,8 @@ static int on_event(const struct taint_event *ev, unsigned int lineno,
 {
 	struct load_ctx *ctx = arg;
 	struct event_list *l = ctx->list;
+	struct taint_event *e;
+	size_t size;
 
 	(void)lineno;
 	if (l->count == ctx->cap) {
@@ -31,7 +33,13 @@ static int on_event(const struct taint_event *ev, unsigned int lineno,
 		l->events = n;
 		ctx->cap = cap;
 	}
-	l->events[l->count++] = *ev;
+	/* a copy of what the library filled (ev->size bytes: read through
+	 * the pointer), .size saying what it holds (ABI rules) */
+	e = &l->events[l->count++];
+	size = ev->size && ev->size < sizeof(*e) ? ev->size : sizeof(*e);
+	memset(e, 0, sizeof(*e));
+	memcpy(e, ev, size);
+	e->size = size;
 	return 0;
 }
 
@@ -53,6 +61,7 @@ static int load(const struct options *opt, struct event_list *list,
 		bool quiet_if_unreadable, bool quiet)
 {
 	static const struct taint_log_ops ops = {
+		.size = sizeof(ops),
 		.event = on_event,
 		.problem = on_problem,
 	};

@@ -144,7 +144,7 @@ static int add_line(struct decoded_list *l, const char *name, uint64_t line,
 		    const char *s, size_t n)
 {
 	bool numbers = true;
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	size_t bad = 0;
 	char *copy;
 	int ret = 0;

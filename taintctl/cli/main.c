@@ -316,8 +316,8 @@ int main(int argc, char **argv)
 		cli_error("--output is an option of the metrics command");
 		return EXIT_USAGE;
 	}
-	opt.proc_root = "/proc";
-	opt.sys_root = "/sys";
+	opt.proc_root = TAINT_LIVE_ROOT "/proc";
+	opt.sys_root = TAINT_LIVE_ROOT "/sys";
 	if (opt.root) {
 		opt.proc_root = under_root(opt.root, "proc", proc_root,
 					   sizeof(proc_root));

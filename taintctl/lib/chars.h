@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * chars.h - character classes shared by the parsers of libtaint (C locale,
  * whatever the program's locale is).

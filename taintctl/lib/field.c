@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * field.c - decode the "Tainted:" field of kernel reports.
  *
@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "abi.h"
 #include "field_internal.h"
 #include "taint.h"
 
@@ -380,6 +381,7 @@ static long decode_verbose(const char *s, size_t len, size_t seg, size_t i,
 static void field_init(struct taint_field *f)
 {
 	memset(f, 0, sizeof(*f));
+	f->size = sizeof(*f);
 	f->lines = 1;
 }
 
@@ -444,6 +446,8 @@ int taint__parse_field(const char *s, size_t len, struct taint_field *f,
 
 int taint_parse_field(const char *s, size_t len, struct taint_field *f)
 {
+	if (taint__size_out(f->size, sizeof(*f)))
+		return -EINVAL;
 	return taint__parse_field(s, len, f, false);
 }
 
@@ -452,6 +456,8 @@ int taint_parse_body(const char *s, size_t len, struct taint_field *f,
 {
 	size_t i = 0, end, j, b;
 
+	if (taint__size_out(f->size, sizeof(*f)))
+		return -EINVAL;
 	field_init(f);
 	f->tainted = true;
 	while (i < len && ((b = blank_at(s, len, i)) || is_line_end(s[i])))
@@ -499,6 +505,8 @@ long taint_find_field(const char *s, size_t len, struct taint_field *f)
 {
 	size_t from = 0;
 
+	if (taint__size_out(f->size, sizeof(*f)))
+		return -EINVAL;
 	while (from < len) {
 		const char *hit = memmem(s + from, len - from, TAINT_NEEDLE,
 					 TAINT_NEEDLE_LEN);
@@ -508,7 +516,8 @@ long taint_find_field(const char *s, size_t len, struct taint_field *f)
 			break;
 		start = taint__marker_at(s, len, (size_t)(hit - s));
 		if (start >= 0 &&
-		    taint_parse_field(s + start, len - (size_t)start, f) == 0)
+		    taint__parse_field(s + start, len - (size_t)start, f,
+				       false) == 0)
 			return start;
 		from = (size_t)(hit - s) + 1;
 	}

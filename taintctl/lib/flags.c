@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * flags.c - the table of kernel taint flags, bits 0 (P) to 19 (J).
  *
@@ -9,6 +9,16 @@
 #include <errno.h>
 
 #include "taint.h"
+
+const char *taint_version(void)
+{
+	return TAINT_VERSION;
+}
+
+uint64_t taint_unknown_bits(uint64_t mask)
+{
+	return mask & ~TAINT_KNOWN_MASK;
+}
 
 static const struct taint_flag_info taint_flags[TAINT_KNOWN_FLAGS] = {
 	{ 'P',  0, "PROPRIETARY_MODULE", "proprietary module was loaded" },

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * live.c - the running kernel's taint over time: event identity and wall
  * time, the boot id, cursors (a position in the taint log), and waiting
@@ -27,6 +27,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "abi.h"
 #include "chars.h"
 #include "taint.h"
 
@@ -95,6 +96,9 @@ int taint_utc_seconds(const char *utc, int64_t *secs)
 
 bool taint_event_same(const struct taint_event *a, const struct taint_event *b)
 {
+	if (taint__size_out(a->size, sizeof(*a)) ||
+	    taint__size_out(b->size, sizeof(*b)))
+		return false;
 	return strcmp(a->ts, b->ts) == 0 && strcmp(a->utc, b->utc) == 0 &&
 	       a->origin == b->origin && strcmp(a->flags, b->flags) == 0 &&
 	       strcmp(a->new_flags, b->new_flags) == 0 && a->pid == b->pid &&
@@ -107,13 +111,43 @@ bool taint_event_same(const struct taint_event *a, const struct taint_event *b)
 	       memcmp(a->reason, b->reason, a->reason_len) == 0;
 }
 
-long taint_first_event(const struct taint_event *ev, size_t n,
-		       unsigned int bit)
+/*
+ * An array of struct taint_event from a caller whose struct may be larger
+ * than ours (a newer header): element @i is @elem_size bytes after element
+ * @i - 1.  Each element's .size is the bytes filled (0: the 1.0 layout);
+ * it may not be smaller than the 1.0 layout nor larger than the element.
+ */
+static const struct taint_event *event_at(const struct taint_event *ev,
+					  size_t elem_size, size_t i)
 {
+	return (const struct taint_event *)((const char *)ev + i * elem_size);
+}
+
+static int events_check(const struct taint_event *ev, size_t n,
+			size_t elem_size)
+{
+	if (elem_size < sizeof(*ev))
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++) {
+		size_t size = event_at(ev, elem_size, i)->size;
+
+		if (taint__size_out(size, sizeof(*ev)) || size > elem_size)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+long taint_first_event(const struct taint_event *ev, size_t n,
+		       size_t elem_size, unsigned int bit)
+{
+	int ret = events_check(ev, n, elem_size);
+
+	if (ret)
+		return ret;
 	if (bit >= 64)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (ev[i].new_mask & (UINT64_C(1) << bit))
+		if (event_at(ev, elem_size, i)->new_mask & (UINT64_C(1) << bit))
 			return (long)i;
 	return -1;
 }
@@ -144,12 +178,16 @@ static uint32_t fnv_u32(uint32_t h, uint32_t v)
 	return fnv(h, b, sizeof(b));
 }
 
-uint32_t taint_events_digest(const struct taint_event *ev, size_t n)
+int taint_events_digest(const struct taint_event *ev, size_t n,
+			size_t elem_size, uint32_t *digest)
 {
 	uint32_t h = 2166136261u;
+	int ret = events_check(ev, n, elem_size);
 
+	if (ret)
+		return ret;
 	for (size_t i = 0; i < n; i++) {
-		const struct taint_event *e = &ev[i];
+		const struct taint_event *e = event_at(ev, elem_size, i);
 
 		h = fnv_str(h, e->ts);
 		h = fnv_str(h, e->utc);
@@ -165,7 +203,8 @@ uint32_t taint_events_digest(const struct taint_event *ev, size_t n)
 		h = fnv_u32(h, e->has_reason ? (uint32_t)e->reason_len + 1 : 0);
 		h = fnv(h, e->reason, e->has_reason ? e->reason_len : 0);
 	}
-	return h;
+	*digest = h;
+	return 0;
 }
 
 /* ---- boot id and cursors ------------------------------------------------ */
@@ -191,7 +230,7 @@ int taint_read_boot_id(const char *proc_root, char *id, size_t size)
 	if (size < TAINT_BOOT_ID_LEN + 1)
 		return -ENOSPC;
 	len = snprintf(path, sizeof(path), "%s/sys/kernel/random/boot_id",
-		       proc_root ? proc_root : "/proc");
+		       proc_root ? proc_root : TAINT_LIVE_ROOT "/proc");
 	if (len < 0 || (size_t)len >= sizeof(path))
 		return -ENAMETOOLONG;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -229,6 +268,9 @@ int taint_cursor_format(const struct taint_cursor *c, char *buf, size_t size)
 	size_t k = 0;
 	int n;
 
+	n = taint__size_in(c, c->size, sizeof(*c));
+	if (n)
+		return n;
 	if (!is_uuid(c->boot_id))
 		return -EINVAL;
 	for (int i = 0; i < TAINT_BOOT_ID_LEN; i++)
@@ -270,13 +312,16 @@ static int cursor_number(const char *s, int base, int max, uint64_t *v,
 	return 0;
 }
 
-int taint_cursor_parse(const char *s, struct taint_cursor *c)
+int taint_cursor_parse(const char *s, struct taint_cursor *cur)
 {
+	struct taint_cursor c = TAINT_INIT(struct taint_cursor);
 	char again[TAINT_CURSOR_MAX];
 	uint64_t digest;
 	const char *p;
 	size_t k = 0;
 
+	if (taint__size_out(cur->size, sizeof(*cur)))
+		return -EINVAL;
 	if (strncmp(s, "tc1-", 4))
 		return -EINVAL;
 	p = s + 4;
@@ -284,21 +329,24 @@ int taint_cursor_parse(const char *s, struct taint_cursor *c)
 		if (taint_hex_digit(p[i]) < 0 || (p[i] >= 'A' && p[i] <= 'F'))
 			return -EINVAL;
 		if (i == 8 || i == 12 || i == 16 || i == 20)
-			c->boot_id[k++] = '-';
-		c->boot_id[k++] = p[i];
+			c.boot_id[k++] = '-';
+		c.boot_id[k++] = p[i];
 	}
-	c->boot_id[k] = '\0';
+	c.boot_id[k] = '\0';
 	p += 32;
-	if (*p++ != '-' || cursor_number(p, 10, 20, &c->events, &p) ||
-	    *p++ != '-' || cursor_number(p, 10, 20, &c->dropped, &p) ||
-	    *p++ != '-' || cursor_number(p, 16, 16, &c->mask, &p) ||
+	if (*p++ != '-' || cursor_number(p, 10, 20, &c.events, &p) ||
+	    *p++ != '-' || cursor_number(p, 10, 20, &c.dropped, &p) ||
+	    *p++ != '-' || cursor_number(p, 16, 16, &c.mask, &p) ||
 	    *p++ != '-' || cursor_number(p, 16, 8, &digest, &p) || *p)
 		return -EINVAL;
-	c->digest = (uint32_t)digest;
+	c.digest = (uint32_t)digest;
 	/* only the canonical form: no leading zeros, 8 digest digits */
-	if (taint_cursor_format(c, again, sizeof(again)) < 0 ||
+	if (taint_cursor_format(&c, again, sizeof(again)) < 0 ||
 	    strcmp(again, s))
 		return -EINVAL;
+	/* nothing written before it is valid; then the 1.0 layout, whatever
+	 * the caller's .size (at least that, or 0) */
+	*cur = c;
 	return 0;
 }
 

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * log.c - parse /proc/sys/kernel/taint_log (DESIGN.md section 1.3,
  * build/wip/v2-abi.md).
@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "abi.h"
 #include "chars.h"
 #include "taint.h"
 
@@ -262,10 +263,13 @@ int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 	unsigned int seen = 0;
 	size_t i = 0;
 
+	if (taint__size_out(ev->size, sizeof(*ev)))
+		FAIL("struct taint_event: .size smaller than the 1.0 layout");
 	if (len >= 8 && memcmp(line, "dropped=", 8) == 0)
 		return parse_dropped(line, len, dropped, why);
 
 	memset(ev, 0, sizeof(*ev));
+	ev->size = sizeof(*ev);
 	if (len == 0)
 		FAIL("empty line");
 	while (i < len) {
@@ -443,13 +447,16 @@ int taint_log_parse(const char *buf, size_t len,
 		    const struct taint_log_ops *ops, void *arg,
 		    uint64_t *dropped)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	unsigned int lineno = 0;
 	bool seen_dropped = false;
-	int bad = 0;
+	int bad = 0, r;
 	size_t i = 0;
 
 	*dropped = 0;
+	r = taint__size_in(ops, ops->size, sizeof(*ops));
+	if (r)
+		return r;
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - buf) : len;

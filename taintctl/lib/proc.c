@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * proc.c - read and set the running kernel's taint through procfs, and
  * read the loaded modules' taint through sysfs.
@@ -22,7 +22,7 @@ int taint_proc_path(const char *proc_root, const char *name, char *buf,
 		    size_t size)
 {
 	int n = snprintf(buf, size, "%s/sys/kernel/%s",
-			 proc_root ? proc_root : "/proc", name);
+			 proc_root ? proc_root : TAINT_LIVE_ROOT "/proc", name);
 
 	if (n < 0 || (size_t)n >= size)
 		return -ENAMETOOLONG;
@@ -241,7 +241,7 @@ int taint_read_modules(const char *sys_root, struct taint_module **mods,
 	*mods = NULL;
 	*count = 0;
 	if ((size_t)snprintf(dir, sizeof(dir), "%s/module",
-			     sys_root ? sys_root : "/sys") >= sizeof(dir))
+			     sys_root ? sys_root : TAINT_LIVE_ROOT "/sys") >= sizeof(dir))
 		return -ENAMETOOLONG;
 	d = opendir(dir);
 	if (!d)

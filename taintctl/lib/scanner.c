@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * scanner.c - find every "Tainted:"/"Not tainted" field in a byte stream.
  *
@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "abi.h"
 #include "field_internal.h"
 #include "source_internal.h"
 #include "taint.h"
@@ -306,7 +307,13 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 
 	if (!info)
 		info = &dummy;
+	else if (taint__size_out(info->size, sizeof(*info)))
+		return -EINVAL;
+	ret = taint__size_in(o, o->size, sizeof(*o));
+	if (ret)
+		return ret;
 	memset(info, 0, sizeof(*info));
+	info->size = sizeof(*info);
 	if (fstat(fd, &st))
 		return -errno;
 	if (o->flags & TAINT_SCAN_LINES)
@@ -369,7 +376,8 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 
 int taint_scan_fd(int fd, taint_hit_fn fn, void *arg)
 {
-	const struct taint_scan_opts o = { .hit = fn, .arg = arg };
+	const struct taint_scan_opts o = { .size = sizeof(o), .hit = fn,
+					   .arg = arg };
 
 	return taint_scan_fd_opts(fd, &o, NULL);
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * source_internal.h - the scanner's input: a file descriptor, read as is or
  * decompressed (gzip, xz, zstd; detected by magic bytes).  Not installed.

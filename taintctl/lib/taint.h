@@ -1,12 +1,13 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * taint.h - libtaint: decode, explain, find, set and check Linux kernel taint.
  *
  * libtaint is the library under the taintctl(1) command.  It depends on
  * libc, and, for compressed logs (source.c), on zlib, liblzma and libzstd
- * (link with -lz -llzma -lzstd when taint_scan_fd*() is used); it
- * allocates only where a function says so, and keeps no global state.  All functions are safe to call from several
- * threads as long as they do not share a struct taint_scanner.
+ * (libtaint.so.1 is linked with them; a static link takes them from
+ * pkg-config --static --libs libtaint); it allocates only where a function
+ * says so, and keeps no global state.  All functions are safe to call from
+ * several threads as long as they do not share a struct taint_scanner.
  *
  * Conventions:
  *  - A taint mask is a uint64_t: bit N set means the kernel's taint flag
@@ -18,7 +19,7 @@
  * Overview of the API:
  *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_flag_by_name(),
  *             taint_mask_letters(), taint_letters_to_mask(),
- *             taint_flags_to_mask(), taint_unknown_bits()
+ *             taint_flags_to_mask(), taint_unknown_bits(), taint_version()
  *   value.c   taint_parse_value()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
@@ -36,6 +37,16 @@
 #ifndef TAINT_H
 #define TAINT_H
 
+/*
+ * TAINT_LIVE_ROOT: where the live system's /proc and /sys are, "" (the real
+ * ones) unless the build says otherwise. The test build (build/asan/) sets
+ * a directory that does not exist, so that a test that loses its --root
+ * can never read or write the test machine's own /proc.
+ */
+#ifndef TAINT_LIVE_ROOT
+#define TAINT_LIVE_ROOT ""
+#endif
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -44,7 +55,79 @@
 extern "C" {
 #endif
 
-#define TAINT_VERSION "0.1.0"
+/*
+ * Using it: #include <taint/taint.h>, and build with
+ *   cc prog.c $(pkg-config --cflags --libs libtaint)
+ * The library is LGPL-2.1-or-later (COPYING.LGPL); the taintctl command is
+ * GPL-2.0-or-later.
+ *
+ * ABI rules (libtaint.so.1, symbol version LIBTAINT_1.0):
+ *  - Functions are never removed and their signatures never change within
+ *    soname 1; functions added after 1.0.0 is released get a new version
+ *    node (LIBTAINT_1.1, ...) in lib/libtaint.sym.  Only the functions
+ *    declared here are exported; everything else is local to the library.
+ *  - Structs the caller allocates and passes (struct taint_field,
+ *    taint_event, taint_scan_opts, taint_scan_info, taint_log_ops,
+ *    taint_cursor) start with a size_t .size that the caller sets to
+ *    sizeof(the struct), with TAINT_INIT(), e.g.
+ *        struct taint_field f = TAINT_INIT(struct taint_field);
+ *    or, for a struct of options, with designated initializers:
+ *        struct taint_scan_opts o = { .size = sizeof(o), .hit = fn };
+ *    New members are only ever appended; existing members never move nor
+ *    change type or array size (a longer text would come as a new member).
+ *    The library uses only the first .size bytes: it reads options up to
+ *    .size (members past it count as 0), and it fills at most .size bytes
+ *    of a result and then sets .size to the number it filled, so
+ *    TAINT_HAS(type, ptr, member) tells whether @member was filled.  A
+ *    .size of 0 means the 1.0 layout (a zero-initialized struct of 1.0 keeps
+ *    working); a .size smaller than the 1.0 layout is -EINVAL; a .size
+ *    larger than the library knows is -E2BIG for options whose unknown tail
+ *    is not all zero (the caller asked for something this library cannot
+ *    do), and fine for results.  Never leave .size uninitialized.
+ *  - Structs the library hands out (struct taint_flag_info, taint_hit, and
+ *    the taint_field/taint_event passed to callbacks, whose .size the
+ *    library sets) may grow at their end; read them through the pointer.
+ *  - struct taint_module is returned as an array, so its size is frozen:
+ *    a module with more to say would come from a new function.
+ *  - Enums may gain values: handle an unknown value (a newer format, a
+ *    newer compression) as "unknown", not as an error.
+ *  - TAINT_KNOWN_FLAGS and TAINT_KNOWN_MASK are what this header knows; the
+ *    library you run may know more flags.  taint_flag_info(),
+ *    taint_unknown_bits() and taint_mask_letters() answer with the library's
+ *    table (a 65-byte buffer always holds taint_mask_letters()' result).
+ *  - The *_MAX constants size the arrays of the structs above: frozen.
+ *  - A function that takes an array of a sized struct also takes the size
+ *    of an element (or that struct is frozen like taint_module).  A copy,
+ *    by value, of a struct the library handed out keeps the library's
+ *    .size: set it to sizeof(the copy) (or keep the library's if that is
+ *    smaller) before passing the copy back.
+ *  - taint_version() is the version of the library that runs;
+ *    TAINT_VERSION and TAINT_VERSION_MAJOR/MINOR/PATCH are the header's.
+ */
+
+/* The version of this header (taint_version(): of the running library). */
+#define TAINT_VERSION_MAJOR 1
+#define TAINT_VERSION_MINOR 0
+#define TAINT_VERSION_PATCH 0
+#define TAINT_STR_(x) #x
+#define TAINT_XSTR_(x) TAINT_STR_(x)
+#define TAINT_VERSION TAINT_XSTR_(TAINT_VERSION_MAJOR) "." \
+	TAINT_XSTR_(TAINT_VERSION_MINOR) "." TAINT_XSTR_(TAINT_VERSION_PATCH)
+
+/**
+ * taint_version() - the version of the libtaint that runs, "1.0.0": may be
+ * newer than the TAINT_VERSION a program was built with.
+ */
+const char *taint_version(void);
+
+/*
+ * Sized structs (see "ABI rules" above): TAINT_INIT(struct taint_field) is
+ * an initializer that sets .size; TAINT_HAS(struct taint_event, ev, module)
+ * is true when the library filled ev->module.
+ */
+#define TAINT_INIT(type) { .size = sizeof(type) }
+#define TAINT_HAS(type, p, member) \
+	((p)->size >= offsetof(type, member) + sizeof(((type *)0)->member))
 
 /* Number of flags libtaint knows by name: mainline bits 0 (P) .. 19 (J). */
 #define TAINT_KNOWN_FLAGS 20
@@ -89,10 +172,7 @@ const struct taint_flag_info *taint_flag_by_letter(char letter);
 size_t taint_mask_letters(uint64_t mask, char *buf, size_t size);
 
 /** taint_unknown_bits() - the bits of @mask that libtaint has no name for. */
-static inline uint64_t taint_unknown_bits(uint64_t mask)
-{
-	return mask & ~TAINT_KNOWN_MASK;
-}
+uint64_t taint_unknown_bits(uint64_t mask);
 
 /**
  * taint_letters_to_mask() - convert a string of flag letters ("PWO") to a mask.
@@ -153,6 +233,7 @@ enum taint_format {
 
 /**
  * struct taint_field - one decoded "Tainted:"/"Not tainted" field.
+ * @size:       sizeof(struct taint_field), set by the caller (ABI rules)
  * @format:     which printed form it is
  * @tainted:    true for "Tainted:" (even when no flag letter is visible)
  * @positional: fixed form only: true if every letter sits at its canonical
@@ -183,6 +264,7 @@ enum taint_format {
  *              wrapped verbose list)
  */
 struct taint_field {
+	size_t size;
 	enum taint_format format;
 	bool tainted;
 	bool positional;
@@ -231,7 +313,8 @@ int taint_parse_body(const char *s, size_t len, struct taint_field *f,
  * directly preceded by a quote character (' " `), which is how prose and
  * documentation quote the marker, or followed by prose (taint_parse_field()
  * returns -EINVAL).
- * Returns the offset of the field in @s, or -1 if there is none.
+ * Returns the offset of the field in @s, or -1 if there is none (-EINVAL
+ * if @f->size breaks the ABI rules: any negative value means no field).
  */
 long taint_find_field(const char *s, size_t len, struct taint_field *f);
 
@@ -302,6 +385,7 @@ const char *taint_compression_name(enum taint_compression c);
 
 /**
  * struct taint_scan_opts - how taint_scan_fd_opts() reads.
+ * @size:  sizeof(struct taint_scan_opts) (ABI rules; 0: the 1.0 layout)
  * @flags: TAINT_SCAN_*; with neither LINES nor BLOCKS, lines for a pipe,
  *         FIFO, terminal or socket, blocks for a regular file or a block
  *         device
@@ -311,6 +395,7 @@ const char *taint_compression_name(enum taint_compression c);
  * @arg:   passed to @hit and @flush
  */
 struct taint_scan_opts {
+	size_t size;
 	unsigned int flags;
 	taint_hit_fn hit;
 	int (*flush)(void *arg);
@@ -319,6 +404,7 @@ struct taint_scan_opts {
 
 /**
  * struct taint_scan_info - what taint_scan_fd_opts() found.
+ * @size:        sizeof(struct taint_scan_info), set by the caller
  * @compression: the input's format
  * @lines:       line mode was used
  * @error:       for -EBADMSG (corrupt or truncated compressed data) and
@@ -326,6 +412,7 @@ struct taint_scan_opts {
  *               ("truncated gzip data: unexpected end of input"), else ""
  */
 struct taint_scan_info {
+	size_t size;
 	enum taint_compression compression;
 	bool lines;
 	char error[160];
@@ -335,7 +422,8 @@ struct taint_scan_info {
  * taint_scan_fd_opts() - scan everything readable from @fd, decompressing
  * gzip, xz and zstd data (concatenated members/streams/frames included).
  * Returns 0, the callback's non-zero value, -ENOMEM, -EBADMSG or -ENOTSUP
- * (see @info->error), or the negative errno of a failed fstat()/read().
+ * (see @info->error), the negative errno of a failed fstat()/read(), or
+ * -EINVAL/-E2BIG for a .size of @opts or @info that breaks the ABI rules.
  * On an error, the hits in the data read before it are reported first.
  * @info may be NULL.
  */
@@ -377,6 +465,9 @@ enum taint_origin {
  * NUL-terminated; comm, module and reason may contain any byte (NUL
  * included), so their lengths are given.  @flags/@new_flags are the letters
  * as logged ("" for "-"), @flags_mask/@new_mask their known bits.
+ * @size:       sizeof(struct taint_event): set by the caller of
+ *              taint_log_parse_line(), by the library for taint_log_parse()'s
+ *              callback (ABI rules)
  * @pid:        the process (thread group) id, as ps shows it
  * @has_auid:   the line has auid= (format v2); @auid_set is false for
  *              "auid=-" (no login uid), else @auid holds it
@@ -387,6 +478,7 @@ enum taint_origin {
  * event is still valid; @unknown_field names the first one).
  */
 struct taint_event {
+	size_t size;
 	char ts[32];
 	char utc[24];
 	enum taint_origin origin;
@@ -424,13 +516,15 @@ enum taint_log_line {
  * flags, new, pid, uid and comm are required.  reason= on a kernel event and
  * module= on a user event are errors.
  * Returns TAINT_LOG_EVENT, TAINT_LOG_DROPPED, or -EINVAL with a static
- * English description of the first problem in *@why.
+ * English description of the first problem in *@why (also for an @ev->size
+ * smaller than the 1.0 layout).
  */
 int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 			 uint64_t *dropped, const char **why);
 
 /**
  * struct taint_log_ops - callbacks of taint_log_parse().
+ * @size:    sizeof(struct taint_log_ops) (ABI rules; 0: the 1.0 layout)
  * @event:   called for each well-formed event line, in order; a non-zero
  *           return stops parsing and is returned
  * @problem: called for each malformed line (@fatal true: the line was
@@ -438,6 +532,7 @@ int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
  *           the event was still passed to @event); may be NULL
  */
 struct taint_log_ops {
+	size_t size;
 	int (*event)(const struct taint_event *ev, unsigned int lineno,
 		     void *arg);
 	void (*problem)(unsigned int lineno, bool fatal, const char *msg,
@@ -449,7 +544,8 @@ struct taint_log_ops {
  * is not the last line is reported as malformed.  *@dropped is set to the
  * dropped count (0 when the line is absent).  Returns the number of
  * malformed lines (0 when all is well) or the callback's non-zero value
- * (negative values only).
+ * (negative values only), or -EINVAL/-E2BIG for an @ops->size that breaks
+ * the ABI rules.
  */
 int taint_log_parse(const char *buf, size_t len,
 		    const struct taint_log_ops *ops, void *arg,
@@ -523,7 +619,8 @@ int taint_mark(const char *proc_root, const char *reason, bool *fell_back,
  */
 
 /**
- * struct taint_module - a loaded module that carries taint.
+ * struct taint_module - a loaded module that carries taint.  Returned as an
+ * array: its layout is frozen (no .size; see the ABI rules).
  * @name:  its directory name in <sys_root>/module
  * @taint: the letters the kernel prints for it ("PO"), as read, without
  *         the newline, NUL-terminated, truncated to 63 bytes
@@ -566,26 +663,39 @@ int taint_utc_seconds(const char *utc, int64_t *secs);
  * happens (ts, utc, origin, flags, new, pid, uid, auid, comm, reason), not
  * caller=, which the kernel resolves when the log is read (a caller in a
  * module that was unloaded since is no longer named), nor module=, which
- * goes with it.
+ * goes with it.  False also if the .size of @a or @b breaks the ABI rules.
  */
 bool taint_event_same(const struct taint_event *a,
 		      const struct taint_event *b);
+
+/*
+ * Arrays of events (taint_first_event(), taint_events_digest()): @ev[0..@n)
+ * as the caller keeps them, copies of what taint_log_parse() handed out or
+ * what taint_log_parse_line() filled; @elem_size is the size of one
+ * element, sizeof(ev[0]) (an element is @elem_size bytes after the one
+ * before it).  Each element's .size follows the ABI rules (a copy's .size:
+ * see there) and is at most @elem_size.  -EINVAL if @elem_size is smaller
+ * than the 1.0 layout or an element's .size breaks these rules.
+ */
 
 /**
  * taint_first_event() - the index in @ev[0..@n) of the event that set
  * flag @bit first (the first whose new flags hold it), or -1 if none does
  * (a stock kernel, a log read before the event was published, a bit that
- * has no letter).
+ * has no letter); -EINVAL (see "Arrays of events"): any negative value
+ * means no event.
  */
 long taint_first_event(const struct taint_event *ev, size_t n,
-		       unsigned int bit);
+		       size_t elem_size, unsigned int bit);
 
 /**
  * taint_events_digest() - a 32-bit digest (FNV-1a) of the identity of
- * @ev[0..@n), as taint_event_same() sees it: two reads of a log agree on
- * the digest of their first @n events if they hold the same events there.
+ * @ev[0..@n), as taint_event_same() sees it, into *@digest: two reads of a
+ * log agree on the digest of their first @n events if they hold the same
+ * events there.  Returns 0 or -EINVAL (see "Arrays of events").
  */
-uint32_t taint_events_digest(const struct taint_event *ev, size_t n);
+int taint_events_digest(const struct taint_event *ev, size_t n,
+			size_t elem_size, uint32_t *digest);
 
 /* Length of a boot id: a UUID, 8-4-4-4-12 hexadecimal digits. */
 #define TAINT_BOOT_ID_LEN 36
@@ -605,6 +715,9 @@ int taint_read_boot_id(const char *proc_root, char *id, size_t size);
 /**
  * struct taint_cursor - a point in the life of one boot's taint state, so
  * that a later call can tell what was set after it.
+ * @size:    sizeof(struct taint_cursor), set by the caller (ABI rules):
+ *           options for taint_cursor_format(), a result of
+ *           taint_cursor_parse()
  * @boot_id: the boot it belongs to (taint_read_boot_id())
  * @events:  number of event lines the taint log had (0: no log)
  * @dropped: the log's dropped= count then
@@ -613,6 +726,7 @@ int taint_read_boot_id(const char *proc_root, char *id, size_t size);
  *           that does not begin with them is not the same log
  */
 struct taint_cursor {
+	size_t size;
 	char boot_id[TAINT_BOOT_ID_LEN + 1];
 	uint64_t events;
 	uint64_t dropped;
@@ -625,14 +739,18 @@ struct taint_cursor {
  * lower-case letters, digits and '-' ("tc1-<boot id without dashes>-
  * <events>-<dropped>-<mask in hex>-<digest, 8 hex digits>"), to be handed
  * back to taint_cursor_parse() as it is.  Returns its length, -EINVAL if
- * @c->boot_id is not a UUID, or -ENOSPC (TAINT_CURSOR_MAX is enough).
+ * @c->boot_id is not a UUID, -ENOSPC (TAINT_CURSOR_MAX is enough), or
+ * -EINVAL/-E2BIG for a @c->size that breaks the ABI rules (a newer
+ * cursor's members that this library cannot write are -E2BIG unless 0).
  */
 int taint_cursor_format(const struct taint_cursor *c, char *buf, size_t size);
 
 /**
  * taint_cursor_parse() - the cursor written as taint_cursor_format()
- * writes it (exactly: no other spelling of the same numbers).  Returns 0
- * or -EINVAL.
+ * writes it (exactly: no other spelling of the same numbers) into *@c
+ * (@c->size set by the caller: TAINT_INIT(struct taint_cursor)).  Returns
+ * 0 or -EINVAL (also for a @c->size smaller than the 1.0 layout); nothing
+ * is written on an error.
  */
 int taint_cursor_parse(const char *s, struct taint_cursor *c);
 

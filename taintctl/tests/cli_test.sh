@@ -45,6 +45,16 @@ err_is() { [ "$(cat "$T/err")" = "$1" ]; }
 err_one_line() { [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^taintctl: ' "$T/err"; }
 out_has() { grep -q -- "$1" "$T/out"; }
 
+# The binary under test must be the test build, whose live /proc is a
+# directory that does not exist (TAINT_LIVE_ROOT): then a test that loses its
+# --root fails instead of tainting the machine that runs the tests. Checked
+# with a read-only command, before any test that writes.
+run status
+if ! grep -q "/nonexistent/taintctl-test-build/proc" "$T/err"; then
+	echo "Bail out! $TAINTCTL reads the live /proc without --root: use the test build (make check)"
+	exit 1
+fi
+
 # fake proc roots
 mkproc() { mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module"; echo "$T/$1"; }
 STOCK=$(mkproc stock)

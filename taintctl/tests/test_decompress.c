@@ -172,8 +172,8 @@ static int file_with(const void *p, size_t len)
 static int scan_file(const void *p, size_t len, unsigned int flags,
 		     struct taint_scan_info *info)
 {
-	const struct taint_scan_opts o = { .flags = flags, .hit = collect,
-					   .arg = &res };
+	const struct taint_scan_opts o = { .size = sizeof(o), .flags = flags,
+					   .hit = collect, .arg = &res };
 	int fd = file_with(p, len), ret;
 
 	memset(&res, 0, sizeof(res));
@@ -185,7 +185,8 @@ static int scan_file(const void *p, size_t len, unsigned int flags,
 /* Scan @p through a pipe (line mode), written by a child process. */
 static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
 {
-	const struct taint_scan_opts o = { .hit = collect, .arg = &res };
+	const struct taint_scan_opts o = { .size = sizeof(o), .hit = collect,
+					   .arg = &res };
 	int fds[2], ret, status;
 	pid_t pid;
 
@@ -218,7 +219,7 @@ static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
 /* Each format, from a file and from a pipe: the same hits as plain text. */
 static void test_formats(void **state)
 {
-	struct taint_scan_info info;
+	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 
 	(void)state;
 	assert_int_equal(scan_file(plain, plain_len, 0, &info), 0);
@@ -292,7 +293,7 @@ static void test_truncated(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < NFMTS; i++) {
-		struct taint_scan_info info;
+		struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 		size_t n;
 		unsigned char *z = fmts[i].encode(plain, plain_len, &n);
 		size_t before;
@@ -324,7 +325,7 @@ static void test_corrupt(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < NFMTS; i++) {
-		struct taint_scan_info info;
+		struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 		size_t n;
 		unsigned char *z = fmts[i].encode(plain, plain_len, &n);
 
@@ -341,7 +342,7 @@ static void test_corrupt(void **state)
 static void test_not_compressed(void **state)
 {
 	static const char s[] = "\x1f" "x Tainted: G    B 6.1\n\x28\xb5 Not tainted\n";
-	struct taint_scan_info info;
+	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 
 	(void)state;
 	assert_int_equal(scan_file(s, sizeof(s) - 1, 0, &info), 0);
@@ -364,7 +365,7 @@ static void test_cut_line_dropped(void **state)
 	static const char b[] = "      W 6.1 #1\n";
 	unsigned char out[4096];
 	z_stream z = { 0 };
-	struct taint_scan_info info;
+	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 	size_t cut;
 
 	(void)state;

@@ -11,7 +11,7 @@
 
 static void test_not_tainted(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	parse_str("Not tainted 6.1.0 #1", &f);
@@ -24,7 +24,7 @@ static void test_not_tainted(void **state)
 
 static void test_fixed_canonical(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	parse_str("Tainted: P        W  O      4.20.0-0.rc6.fc30 #1", &f);
@@ -48,7 +48,7 @@ static void test_fixed_canonical(void **state)
 
 static void test_fixed_end_of_field(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	/* SLUB header: closed by ')' after blanks, or glued */
@@ -79,7 +79,7 @@ static void test_fixed_end_of_field(void **state)
 
 static void test_fixed_vendor(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	/* RHEL 9: '-' reserved positions contribute nothing */
@@ -105,7 +105,7 @@ static void test_fixed_vendor(void **state)
 
 static void test_fixed_squeezed(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	/* whitespace collapsed: decoded letter by letter */
@@ -124,7 +124,7 @@ static void test_fixed_squeezed(void **state)
 
 static void test_fixed_empty(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	parse_str("Tainted: 4.14.87-rt49-02410-g4a640ec-dirty #1", &f);
@@ -145,7 +145,7 @@ static void test_fixed_empty(void **state)
 
 static void test_verbose(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	parse_str("Tainted: [P]=PROPRIETARY_MODULE, [B]=BAD_PAGE, [W]=WARN, [O]=OOT_MODULE, [E]=UNSIGNED_MODULE",
@@ -170,7 +170,7 @@ static void test_verbose(void **state)
 
 static void test_verbose_wrapped(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	const char *s =
 		"Tainted: [P]=PROPRIETARY_MODULE, [O]=OOT_MODULE,\n"
 		"   [E]=UNSIGNED_MODULE\n"
@@ -197,7 +197,7 @@ static void test_verbose_wrapped(void **state)
  */
 static void test_verbose_continuation_stops(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	const char *s =
 		"Tainted: [W]=WARN,\n"
 		"CPU: 1 Comm: b Tainted: [D]=DIE, [O]=OOT_MODULE 6.12 #1\n";
@@ -229,7 +229,7 @@ static void test_verbose_continuation_stops(void **state)
 /* Letters a newer kernel prints are unknown letters, with their names. */
 static void test_verbose_unknown_names(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	parse_str("Tainted: [W]=WARN, [V]=UNSAFE_BPF", &f);
@@ -266,7 +266,7 @@ static void test_verbose_unknown_names(void **state)
  */
 static void test_prose(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	const char *s;
 
 	(void)state;
@@ -301,7 +301,7 @@ static void test_prose(void **state)
 /* Non-breaking spaces (UTF-8 C2 A0, or a Latin-1 A0 byte) are blanks. */
 static void test_nbsp(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	const char *s;
 
 	(void)state;
@@ -334,7 +334,7 @@ static void test_nbsp(void **state)
 /* journalctl -o json: the field may end the MESSAGE string. */
 static void test_journal_json(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	const char *s;
 
 	(void)state;
@@ -350,7 +350,7 @@ static void test_journal_json(void **state)
 
 static void test_not_a_marker(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 
 	(void)state;
 	assert_int_equal(taint_parse_field("tainted: P", 10, &f), -EINVAL);
@@ -361,7 +361,7 @@ static void test_not_a_marker(void **state)
 
 static void test_find_field(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	const char *s;
 
 	(void)state;
@@ -393,7 +393,7 @@ static void test_find_field(void **state)
 
 static void test_parse_body(void **state)
 {
-	struct taint_field f;
+	struct taint_field f = TAINT_INIT(struct taint_field);
 	size_t bad = 99;
 
 	(void)state;

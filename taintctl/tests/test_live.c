@@ -57,6 +57,15 @@ static void parse_event(const char *line, struct taint_event *ev)
 					      &why), TAINT_LOG_EVENT);
 }
 
+/* taint_events_digest() of @ev[0..@n), which must succeed */
+static uint32_t digest(const struct taint_event *ev, size_t n)
+{
+	uint32_t d = 0;
+
+	assert_int_equal(taint_events_digest(ev, n, sizeof(*ev), &d), 0);
+	return d;
+}
+
 static void test_utc_seconds(void **state)
 {
 	static const char *bad[] = {
@@ -108,7 +117,8 @@ static const char warn_line[] =
 
 static void test_event_same(void **state)
 {
-	struct taint_event a, b;
+	struct taint_event a = TAINT_INIT(struct taint_event),
+			   b = TAINT_INIT(struct taint_event);
 
 	(void)state;
 	parse_event(warn_line, &a);
@@ -134,35 +144,38 @@ static void test_event_same(void **state)
 
 static void test_first_event_and_digest(void **state)
 {
-	struct taint_event ev[3];
+	struct taint_event ev[3] = {
+		TAINT_INIT(struct taint_event), TAINT_INIT(struct taint_event),
+		TAINT_INIT(struct taint_event),
+	};
 	uint32_t d2, d3;
 
 	(void)state;
 	parse_event(warn_line, &ev[0]);
 	parse_event(user_line, &ev[1]);
 	parse_event("ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=PU new=P pid=78 uid=0 auid=- comm=\"sh\"", &ev[2]);
-	assert_int_equal(taint_first_event(ev, 3, 9), 0);	/* W */
-	assert_int_equal(taint_first_event(ev, 3, 6), 1);	/* U */
-	assert_int_equal(taint_first_event(ev, 3, 0), 2);	/* P: new=P */
-	assert_int_equal(taint_first_event(ev, 3, 7), -1);
-	assert_int_equal(taint_first_event(ev, 3, 64), -1);
-	assert_int_equal(taint_first_event(ev, 0, 9), -1);
+	assert_int_equal(taint_first_event(ev, 3, sizeof(ev[0]), 9), 0);	/* W */
+	assert_int_equal(taint_first_event(ev, 3, sizeof(ev[0]), 6), 1);	/* U */
+	assert_int_equal(taint_first_event(ev, 3, sizeof(ev[0]), 0), 2);	/* P: new=P */
+	assert_int_equal(taint_first_event(ev, 3, sizeof(ev[0]), 7), -1);
+	assert_int_equal(taint_first_event(ev, 3, sizeof(ev[0]), 64), -1);
+	assert_int_equal(taint_first_event(ev, 0, sizeof(ev[0]), 9), -1);
 
-	d2 = taint_events_digest(ev, 2);
-	d3 = taint_events_digest(ev, 3);
+	d2 = digest(ev, 2);
+	d3 = digest(ev, 3);
 	assert_true(d2 != d3);
-	assert_true(taint_events_digest(ev, 0) != d2);
-	assert_true(taint_events_digest(ev, 2) == d2);
+	assert_true(digest(ev, 0) != d2);
+	assert_true(digest(ev, 2) == d2);
 	/* the caller does not count, the order does */
 	ev[0].has_caller = false;
-	assert_true(taint_events_digest(ev, 2) == d2);
+	assert_true(digest(ev, 2) == d2);
 	{
 		struct taint_event t = ev[0];
 
 		ev[0] = ev[1];
 		ev[1] = t;
 	}
-	assert_true(taint_events_digest(ev, 2) != d2);
+	assert_true(digest(ev, 2) != d2);
 }
 
 static void test_boot_id(void **state)
@@ -186,6 +199,9 @@ static void test_boot_id(void **state)
 	assert_int_equal(taint_read_boot_id(root, id, sizeof(id)), -EINVAL);
 	assert_int_equal(taint_read_boot_id("/nonexistent", id, sizeof(id)),
 			 -ENOENT);
+	/* NULL is the live /proc: TAINT_LIVE_ROOT's, which does not exist
+	 * in the test build */
+	assert_int_equal(taint_read_boot_id(NULL, id, sizeof(id)), -ENOENT);
 }
 
 static void assert_cursor_equal(const struct taint_cursor *a,
@@ -218,9 +234,10 @@ static void test_cursor(void **state)
 		"tc1-5d0c5b1e3f2a4c1b9e8d7a6b5c4d3e2f-2-0-10000000000000000-1dd0bebc",
 	};
 	struct taint_cursor c = {
+		.size = sizeof(c),
 		.boot_id = "5d0c5b1e-3f2a-4c1b-9e8d-7a6b5c4d3e2f",
 		.events = 2, .dropped = 0, .mask = 576, .digest = 0x1dd0bebc,
-	}, back;
+	}, back = TAINT_INIT(struct taint_cursor);
 	char buf[TAINT_CURSOR_MAX];
 
 	(void)state;
@@ -229,6 +246,7 @@ static void test_cursor(void **state)
 		"tc1-5d0c5b1e3f2a4c1b9e8d7a6b5c4d3e2f-2-0-240-1dd0bebc");
 	assert_int_equal(taint_cursor_parse(buf, &back), 0);
 	assert_cursor_equal(&c, &back);
+	assert_int_equal(back.size, sizeof(back));
 	/* extremes round trip */
 	c.events = UINT64_MAX;
 	c.dropped = UINT64_MAX;
@@ -241,10 +259,16 @@ static void test_cursor(void **state)
 	strcpy(c.boot_id, "not a uuid");
 	assert_int_equal(taint_cursor_format(&c, buf, sizeof(buf)), -EINVAL);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		int ret = taint_cursor_parse(bad[i], &back);
+		int ret;
 
+		memset(&back, 0x5a, sizeof(back));
+		back.size = sizeof(back);
+		ret = taint_cursor_parse(bad[i], &back);
 		if (ret != -EINVAL)
 			fail_msg("cursor '%s' parsed (%d)", bad[i], ret);
+		/* nothing written */
+		assert_int_equal((unsigned char)back.boot_id[0], 0x5a);
+		assert_true(back.events == UINT64_C(0x5a5a5a5a5a5a5a5a));
 	}
 }
 
@@ -267,6 +291,9 @@ static void test_watch_fake_root(void **state)
 	(void)state;
 	/* no tainted: nothing to watch */
 	assert_int_equal(taint_watch_open(root, &w, &log_error), -ENOENT);
+	assert_null(w);
+	/* NULL, the live /proc, is TAINT_LIVE_ROOT's in the test build */
+	assert_int_equal(taint_watch_open(NULL, &w, &log_error), -ENOENT);
 	assert_null(w);
 
 	/* tainted only (stock kernel layout): no log is not an error */

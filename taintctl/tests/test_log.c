@@ -16,7 +16,7 @@ static int parse(const char *line, struct taint_event *ev, uint64_t *dropped,
 
 static void test_user_event(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -41,7 +41,7 @@ static void test_user_event(void **state)
 
 static void test_kernel_event(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -65,7 +65,7 @@ static void test_kernel_event(void **state)
 
 static void test_escapes(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -82,7 +82,7 @@ static void test_escapes(void **state)
 /* v1 lines have no auid= and no module=: both absent, not zero */
 static void test_v1_has_no_v2_fields(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -97,7 +97,7 @@ static void test_v1_has_no_v2_fields(void **state)
 
 static void test_v2_user_event(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -129,7 +129,7 @@ static void test_v2_user_event(void **state)
 
 static void test_v2_module(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -195,7 +195,7 @@ static void test_v2_malformed(void **state)
 		/* a module with a raw space is two fields, the second no key=value */
 		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=my mod",
 	};
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -209,7 +209,7 @@ static void test_v2_malformed(void **state)
 
 static void test_dropped(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d = 0;
 	const char *why;
 
@@ -253,7 +253,7 @@ static void test_malformed(void **state)
 		"ts=1.000000 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"x\" caller=",
 		"ts=1.000000 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"x\" caller=f+0x1/0x2 [mod",
 	};
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -268,7 +268,7 @@ static void test_malformed(void **state)
 static void test_too_long(void **state)
 {
 	char line[1024], reason[200];
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -288,7 +288,7 @@ static void test_too_long(void **state)
 
 static void test_unknown_field(void **state)
 {
-	struct taint_event ev;
+	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;
 	const char *why;
 
@@ -326,7 +326,9 @@ static void on_problem(unsigned int lineno, bool fatal, const char *msg,
 
 static void test_parse_whole(void **state)
 {
-	static const struct taint_log_ops ops = { on_event, on_problem };
+	static const struct taint_log_ops ops = {
+		.size = sizeof(ops), .event = on_event, .problem = on_problem,
+	};
 	const char *log =
 		"ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"swapper/0\" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]\n"
 		"ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 comm=\"sh\" reason=\"r\"\n"

@@ -57,6 +57,7 @@ module)
 	echo "ut_taint text=$(cat /sys/module/ut_taint/sections/.text)" >&3
 	echo 1 > /sys/kernel/debug/ut_taint/warn
 	sed 's/^/loaded: /' /proc/sys/kernel/taint_log >&3
+	kernel-chktaint | grep '^Modules with taint' | sed 's/^/chktaint: /' >&3
 	rmmod ut_taint && echo "unloaded ut_taint" >&3
 	sed 's/^/unloaded: /' /proc/sys/kernel/taint_log >&3
 	insmod "$mods/ut_other.ko" && echo "loaded ut_other" >&3

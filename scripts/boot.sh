@@ -44,9 +44,10 @@ kernel=$1 initrd=$2
 accel=tcg
 [ "${UT_KVM:-0}" = 1 ] && accel=kvm	# opt-in only: KVM is broken on these hosts
 
-# shellcheck disable=SC2054	# the commas are QEMU option syntax
 # UT_QEMU: another qemu-system-x86_64 (its firmware in ../share/qemu);
-# UT_CPU: more -cpu properties (make test-x2apic: ,+x2apic).
+# UT_CPU: more -cpu properties (make test-x2apic: ,+x2apic);
+# UT_QEMU_ARGS: more QEMU arguments, split at blanks (make test-x2apic:
+# a q35 machine with an interrupt-remapping IOMMU).
 cpu=max,la57=off tty=ttyS0 res=ttyS1 qdef=qemu-system-x86_64 machine=()
 case ${UT_ARCH:-x86_64} in
 x86_64) ;;
@@ -62,9 +63,11 @@ esac
 qbin=${UT_QEMU:-$qdef}
 qfw=()
 [ -z "${UT_QEMU:-}" ] || qfw=(-L "$(dirname "$UT_QEMU")/../share/qemu")
+# shellcheck disable=SC2054,SC2206	# QEMU option commas; UT_QEMU_ARGS is split on purpose
 qemu=("$qbin" "${qfw[@]}" "${machine[@]}" -accel "$accel" -cpu "$cpu${UT_CPU:-}" -smp "$smp" -m 512
       -no-reboot -display none -monitor none -nodefaults
       -kernel "$kernel" -initrd "$initrd"
+      ${UT_QEMU_ARGS:-}
       -append "console=$tty panic=-1 loglevel=7 ut.mode=$mode${resarg:-} $append")
 # The results channel: the second serial port, or a virtio console.
 resdev=(-serial file:"$results")

@@ -186,6 +186,8 @@ scenario_module() {
 		grep -qE '^loaded: .* origin=kernel flags=O new=O .* module=ut_taint$' "$r"
 	check "scenario module: W from its WARN: module=ut_taint and its caller" "$(grep '^loaded: .*flags=W ' "$r")" \
 		grep -qE '^loaded: .* origin=kernel flags=W new=W .* module=ut_taint caller=ut_warn_here\+0x[0-9a-f]+/0x[0-9a-f]+$' "$r"
+	check "scenario module: kernel-chktaint names ut_taint as the module with O" "$(grep '^chktaint:' "$r")" \
+		grep -qE '^chktaint: Modules with taint:( [^ ]+)* ut_taint\(O\)( |$)' "$r"
 	for stage in unloaded other; do
 		check "scenario module: $stage: W still module=ut_taint, no caller" "$(grep "^$stage: .*flags=W " "$r")" \
 			grep -qE "^$stage: .* origin=kernel flags=W new=W .* module=ut_taint\$" "$r"

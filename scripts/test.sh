@@ -41,10 +41,12 @@ LOGS=${UT_LOGS:-$BUILD/logs/$variant}
 # Sanitizers slow the guest down: give every boot more time.
 SCALE=1
 [ "$variant" = debug ] || [ "$variant" = kcsan ] && SCALE=4
-# x2apic: a QEMU that emulates x2APIC, and the guest CPU has it.
+# x2apic: a QEMU that emulates x2APIC, the guest CPU has it, and an IOMMU
+# that remaps interrupts in extended mode, without which Linux keeps xAPIC.
 if [ "$variant" = x2apic ]; then
 	UT_QEMU=$("$ROOT/scripts/qemu-backports.sh") || exit 1
 	export UT_QEMU UT_CPU=,+x2apic
+	export UT_QEMU_ARGS="-M q35 -device intel-iommu,intremap=on,eim=on"
 fi
 mkdir -p "$LOGS"
 rm -f "$LOGS"/*

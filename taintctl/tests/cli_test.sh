@@ -16,21 +16,13 @@ if ! command -v jq >/dev/null 2>&1; then
 	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/deps.sh host, or apt-get install jq"
 	exit 1
 fi
-T=$(mktemp -d /tmp/taintctl-cli.XXXXXX)
-trap 'rm -rf "$T"' EXIT INT TERM
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
-
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() {
-	n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"
+. "$HERE/tap.sh"
+tap_init cli
+# after a not ok: the last run's stdout and stderr
+tap_diag() {
 	sed 's/^/# stdout: /' "$T/out" | head -5
 	sed 's/^/# stderr: /' "$T/err" | head -5
 }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-# t DESC COMMAND...: pass if COMMAND succeeds
-t() { d=$1; shift; if "$@" >/dev/null 2>&1; then ok "$d"; else not_ok "$d"; fi; }
 
 # run ARGS...: taintctl with stdout/stderr/exit code captured, no stdin
 run() { "$TAINTCTL" "$@" </dev/null >"$T/out" 2>"$T/err"; rc=$?; }
@@ -722,5 +714,4 @@ t "check --help lists the flag names FLAGS may use" sh -c "grep -q '^   P  PROPR
 run --help status
 t "--help before the command: that command's help too" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl \[options\] \[status\]\$' '$T/out' && ! grep -q 'decode' '$T/out'"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

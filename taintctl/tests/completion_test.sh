@@ -21,14 +21,8 @@ if [ ! -r "$BC" ]; then
 	echo "Bail out! bash-completion is not installed (its helpers are needed, $BC): run scripts/deps.sh host, or apt-get install bash-completion"
 	exit 1
 fi
-T=$(mktemp -d /tmp/taintctl-comp.XXXXXX)
-trap 'rm -rf "$T"' EXIT INT TERM
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
-
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. "$HERE/tap.sh"
+tap_init comp
 # same DESC FILE1 FILE2: pass if both hold the same words (any order)
 same() {
 	if [ -s "$2" ] && diff <(tr -s ' \n' '\n\n' <"$2" | sed '/^$/d' | sort -u) \
@@ -123,5 +117,4 @@ comp -n 2 watch --o >"$T/got"
 [ "$(cat "$T/got")" = "--once" ] && ok "-n SECONDS watch --o: --once (SECONDS is not the command)" ||
 	not_ok "-n SECONDS watch --o: --once (SECONDS is not the command)"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

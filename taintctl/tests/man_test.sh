@@ -17,17 +17,9 @@ if ! command -v groff >/dev/null 2>&1; then
 	echo "Bail out! groff is not installed (needed to render taintctl.1): run scripts/deps.sh host, or apt-get install groff-base"
 	exit 1
 fi
-T=$(mktemp -d /tmp/taintctl-man.XXXXXX)
-trap 'rm -rf "$T"' EXIT INT TERM
+. "$HERE/tap.sh"
+tap_init man
 export LC_ALL=C.UTF-8 MANWIDTH=80
-
-n=0
-failed=0
-t() {
-	d=$1; shift; n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then echo "ok $n - $d"
-	else failed=$((failed + 1)); echo "not ok $n - $d"; fi
-}
 
 # plain text, as man -l shows it (no bold, no underline)
 groff -man -Tutf8 -P-c -P-b -P-u -rLL=78n "$PAGE" >"$T/page" 2>"$T/render.err"
@@ -70,8 +62,7 @@ if [ -x "$TAINTCTL" ]; then
 		t "short option $o is documented" grep -qE -- "(^| )$o," "$T/page"
 	done
 else
-	echo "ok $((n = n + 1)) - options from --help # SKIP no taintctl at $TAINTCTL"
+	skip "options from --help" "no taintctl at $TAINTCTL"
 fi
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

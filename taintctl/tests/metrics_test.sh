@@ -24,23 +24,15 @@ for tool in promtool:prometheus "$NODE_EXPORTER":prometheus-node-exporter \
 		exit 1
 	fi
 done
-T=$(mktemp -d /tmp/taintctl-metrics.XXXXXX)
+. "$HERE/tap.sh"
+tap_init metrics
 ne_pid=
 cleanup() {
 	[ -n "$ne_pid" ] && kill "$ne_pid" 2>/dev/null && wait "$ne_pid" 2>/dev/null
-	rm -rf "$T"
+	tap_cleanup
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
-
-n=0
-failed=0
-t() {
-	d=$1; shift; n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then echo "ok $n - $d"
-	else failed=$((failed + 1)); echo "not ok $n - $d"; fi
-}
 
 # mkroot NAME MASK [LOG]: a fake tree; LOG (printf format) as taint_log
 mkroot() {
@@ -101,11 +93,9 @@ for try in 1 2 3 4 5 6 7 8; do
 	kill "$ne_pid" 2>/dev/null; wait "$ne_pid" 2>/dev/null; ne_pid=
 done
 if [ -z "$port" ]; then
-	echo "not ok $((n = n + 1)) - node_exporter did not start"
+	not_ok "node_exporter did not start"
 	sed 's/^/# node_exporter: /' "$T/ne.log" | tail -5
-	failed=$((failed + 1))
-	echo "1..$n"
-	exit 1
+	tap_done
 fi
 echo "# node_exporter $("$NODE_EXPORTER" --version 2>&1 | head -1 | cut -d' ' -f3) on 127.0.0.1:$port"
 curl -sf "http://127.0.0.1:$port/metrics" >"$T/scrape"
@@ -138,5 +128,4 @@ norm "$DIR/taint.prom" >"$T/want2"
 norm "$T/scrape2" >"$T/got2"
 t "after a rewrite the next scrape has the new state (stock: no first-set, no dropped)" sh -c "cmp -s '$T/want2' '$T/got2' && grep -qx 'kernel_tainted 4609' '$T/got2' && ! grep -q 'first_set\|dropped' '$T/got2' && grep -qx 'node_textfile_scrape_error 0' '$T/scrape2'"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

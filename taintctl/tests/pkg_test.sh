@@ -25,18 +25,11 @@ for c in pkg-config nm readelf; do
 		exit 1
 	fi
 done
-T=$(mktemp -d /tmp/taintctl-pkg.XXXXXX)
-trap 'rm -rf "$T"' EXIT INT TERM
-
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() {
-	n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"
-	[ -s "$T/log" ] && sed 's/^/# /' "$T/log" | tail -8
-}
-# t DESC COMMAND...: pass if COMMAND succeeds (its output in $T/log)
-t() { d=$1; shift; if "$@" >"$T/log" 2>&1; then ok "$d"; else not_ok "$d"; fi; }
+. "$HERE/tap.sh"
+tap_init pkg
+# t: the command's output in $T/log, its tail after a not ok
+TAP_LOG=$T/log
+tap_diag() { [ -s "$T/log" ] && sed 's/^/# /' "$T/log" | tail -8; }
 
 MA=$($CC -print-multiarch 2>/dev/null)
 LIBDIR=/usr/lib${MA:+/$MA}
@@ -145,5 +138,4 @@ t "make uninstall leaves no file behind" sh -c "
 # build/ has the /opt/taint .pc now: back to the default one
 $MAKE -C "$TOP" --no-print-directory build/libtaint.pc >/dev/null 2>&1
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

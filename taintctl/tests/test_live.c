@@ -13,39 +13,10 @@
 
 #include "test_util.h"
 
-static char root[64];
-
-static void put(const char *name, const char *content)
-{
-	char path[256];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s/sys/kernel/%s", root, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(content, fp);
-	fclose(fp);
-}
-
 static int setup(void **state)
 {
-	char cmd[160];
-
 	(void)state;
-	strcpy(root, "/tmp/taint-live-XXXXXX");
-	if (!mkdtemp(root))
-		return -1;
-	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/sys/kernel/random'", root);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	char cmd[128];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
+	return fake_root_make("/tmp/taint-live-XXXXXX", "random");
 }
 
 static void parse_event(const char *line, struct taint_event *ev)
@@ -339,5 +310,5 @@ int main(void)
 		cmocka_unit_test(test_watch_fake_root),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, fake_root_remove);
 }

@@ -12,20 +12,6 @@
 
 #include "test_util.h"
 
-static char root[64];
-
-static void put(const char *name, const char *content)
-{
-	char path[256];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "%s/sys/kernel/%s", root, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(content, fp);
-	fclose(fp);
-}
-
 static const char *get(const char *name)
 {
 	static char buf[512];
@@ -53,26 +39,8 @@ static void del(const char *name)
 
 static int setup(void **state)
 {
-	char path[128];
-
 	(void)state;
-	strcpy(root, "/tmp/taint-proc-XXXXXX");
-	if (!mkdtemp(root))
-		return -1;
-	snprintf(path, sizeof(path), "%s/sys", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sys/kernel", root);
-	mkdir(path, 0755);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	char cmd[128];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
+	return fake_root_make("/tmp/taint-proc-XXXXXX", NULL);
 }
 
 static void test_path(void **state)
@@ -287,5 +255,5 @@ int main(void)
 		cmocka_unit_test(test_read_modules),
 	};
 
-	return cmocka_run_group_tests_name("proc", tests, setup, teardown);
+	return cmocka_run_group_tests_name("proc", tests, setup, fake_root_remove);
 }

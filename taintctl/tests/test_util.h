@@ -9,7 +9,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -27,6 +30,60 @@ static inline const char *mask_letters(uint64_t mask)
 
 	taint_mask_letters(mask, buf, sizeof(buf));
 	return buf;
+}
+
+/*
+ * A fake proc root for the tests that read and write taint through one:
+ * root/sys/kernel/..., made by fake_root_make() in a group setup and
+ * removed by fake_root_remove() (a group teardown).  Not every test uses
+ * them, hence unused.
+ */
+static char root[64] __attribute__((unused));
+
+/* Write CONTENT to root/sys/kernel/NAME. */
+static __attribute__((unused)) void put(const char *name, const char *content)
+{
+	char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/sys/kernel/%s", root, name);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(content, fp);
+	fclose(fp);
+}
+
+/* root: a new directory from TEMPLATE (mkdtemp), with sys/kernel and, if
+ * SUBDIR is not NULL, sys/kernel/SUBDIR in it. */
+static __attribute__((unused)) int fake_root_make(const char *template,
+						  const char *subdir)
+{
+	char path[160];
+
+	snprintf(root, sizeof(root), "%s", template);
+	if (!mkdtemp(root))
+		return -1;
+	snprintf(path, sizeof(path), "%s/sys", root);
+	if (mkdir(path, 0755))
+		return -1;
+	snprintf(path, sizeof(path), "%s/sys/kernel", root);
+	if (mkdir(path, 0755))
+		return -1;
+	if (subdir) {
+		snprintf(path, sizeof(path), "%s/sys/kernel/%s", root, subdir);
+		if (mkdir(path, 0755))
+			return -1;
+	}
+	return 0;
+}
+
+static __attribute__((unused)) int fake_root_remove(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	return system(cmd) == 0 ? 0 : -1;
 }
 
 #endif

@@ -130,6 +130,9 @@ int cmd_watch(const struct options *opt);
 int cmd_metrics(const struct options *opt);
 int cmd_cursor(const struct options *opt);
 
+/* cmd_check.c: the bits of @mask that --allow/--deny (@set) refuse */
+uint64_t check_disallowed(const struct options *opt, uint64_t set,
+			  uint64_t mask);
 /* cmd_cursor.c: check --since CURSOR, judged with the mask of --allow or
  * --deny (@set; neither: any flag is disallowed) */
 int check_since(const struct options *opt, uint64_t set);

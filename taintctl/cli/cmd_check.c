@@ -23,6 +23,20 @@
 
 #include "cli.h"
 
+/*
+ * The bits of @mask that check's policy refuses: those outside @set with
+ * --allow, those in @set with --deny, every set bit with neither.
+ */
+uint64_t check_disallowed(const struct options *opt, uint64_t set,
+			  uint64_t mask)
+{
+	if (opt->allow)
+		return mask & ~set;
+	if (opt->deny)
+		return mask & set;
+	return mask;
+}
+
 static int parse_set(const char *opt_name, const char *spec, uint64_t *set)
 {
 	char letters[TAINT_KNOWN_FLAGS + 1], bad[8] = "?", *item;
@@ -185,12 +199,7 @@ int cmd_check(const struct options *opt)
 	if (rc)
 		return rc;
 
-	if (opt->allow)
-		bad = mask & ~set;
-	else if (opt->deny)
-		bad = mask & set;
-	else
-		bad = mask;
+	bad = check_disallowed(opt, set, mask);
 	/* unknown letters, like unknown bits, fail --allow and pass --deny */
 	bad_letters = !opt->deny && unknown.unknown_letters[0];
 

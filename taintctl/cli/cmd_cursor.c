@@ -187,12 +187,7 @@ int check_since(const struct options *opt, uint64_t set)
 	}
 	dropped = now.ev.dropped - c.dropped;
 
-	if (opt->allow)
-		bad = judged & ~set;
-	else if (opt->deny)
-		bad = judged & set;
-	else
-		bad = judged;
+	bad = check_disallowed(opt, set, judged);
 
 	if (opt->json) {
 		struct json_object *o = json_object_new_object();

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Sourced by /init for ut.mode=reliability: the reliability tests named in
-# ut.rel= (comma-separated: forgery+perm, stress, fuzz, nmi), TAP on ttyS1.
+# ut.rel= (comma-separated: forgery+perm, stress, fuzz, nmi, notify, blame),
+# TAP on ttyS1.
 # ut.seed= is the fuzzer's seed, ut.count= its number of operations
 # (default 100000): the same seed and count replay the same operations.
 exec 3>"$UT_RES"
@@ -102,12 +103,63 @@ nmi_record() {
 	return $rc
 }
 
+# notify: poll() on tainted and taint_log woken by a reason write and by
+# flags the kernel sets from process, hard-IRQ and NMI context through
+# ut_taint, and taintctl watch's latency (guest/reliability/taint_notify.c).
+notify() {
+	if ! load_ut_taint; then
+		echo "1..1"
+		echo "not ok 1 - insmod ut_taint"
+		return 1
+	fi
+	/usr/bin/taint_notify -t /usr/bin/taintctl
+}
+
+# blame: what a test runner does with taintctl cursor and check --since.
+# Two "tests" run one after the other; only the second WARNs (through
+# ut_taint), and only the second is blamed, by name of flag, module and
+# caller.
+blame() {
+	echo "1..6"
+	if ! load_ut_taint; then
+		echo "not ok 1 - insmod ut_taint"
+		return 1
+	fi
+	echo "ok 1 - ut_taint loaded (taints O before the first test)"
+	rc=0
+	t() {	# t N OK DESCRIPTION
+		if [ "$2" = 0 ]; then echo "ok $1 - $3"; else echo "not ok $1 - $3"; rc=1; fi
+	}
+	c1=$(taintctl cursor) || c1=
+	ls /proc/sys/kernel > /dev/null		# test 1: taints nothing
+	out1=$(taintctl check --since "$c1" --deny W,O 2>&1); e1=$?
+	echo "$out1" | sed 's/^/# test 1: /'
+	t 2 $((e1 != 0)) "test 1 is not blamed: check --since its cursor exits $e1 (O was set before it)"
+	c2=$(taintctl cursor) || c2=
+	echo 1 > $irq/warn			# test 2: WARNs
+	out2=$(taintctl check --since "$c2" --deny W,O 2>&1); e2=$?
+	echo "$out2" | sed 's/^/# test 2: /'
+	t 3 $((e2 != 1)) "test 2 is blamed: check --since its cursor exits $e2"
+	echo "$out2" | grep -q 'W' && echo "$out2" | grep -q 'module=ut_taint' &&
+		echo "$out2" | grep -q 'caller=ut_warn_here'
+	t 4 $? "test 2's verdict names W, module=ut_taint and caller=ut_warn_here"
+	! echo "$out2" | grep -q 'new=O'
+	t 5 $? "test 2's verdict does not name the event that set O, before its cursor"
+	j=$(taintctl check --since "$c2" --deny W,O --json 2>/dev/null)
+	echo "# json: $j"
+	echo "$j" | grep -q '"set_since":\[[^]]*"W"' && ! echo "$j" | grep -q '"set_since":\[[^]]*"O"'
+	t 6 $? "check --since --json: set_since holds W and not O"
+	return $rc
+}
+
 for t in $(arg rel | tr ',' ' '); do
 	echo "##UT-BEGIN reliability-$t" >&3
 	case $t in
 	fuzz) sh /guest/reliability/run.sh fuzz "$(arg seed)" "$(arg count)" >&3 2>&1 ;;
 	stress) stress_with_irqs >&3 2>&1 ;;
 	nmi) nmi_record >&3 2>&1 ;;
+	notify) notify >&3 2>&1 ;;
+	blame) blame >&3 2>&1 ;;
 	*) sh /guest/reliability/run.sh "$t" >&3 2>&1 ;;
 	esac
 	echo "##UT-END reliability-$t rc=$?" >&3

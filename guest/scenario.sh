@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by /init for ut.mode=scenario: provoke one report (ut.scenario=
 # warn, oops, oops-forged, oops-panic, report-off, module, panic,
-# panic-on-taint) after user space tainted the kernel with a reason. The
-# host reads the console and the results (ttyS1) and checks them.
+# panic-on-taint, nousertaint, dump) after user space tainted the kernel
+# with a reason. The host reads the console and the results (ttyS1) and
+# checks them.
 exec 3>"$UT_RES"
 scenario=$(arg scenario)
 reason="scenario $scenario: RTSJ \"raw\" memory \\ access"
@@ -84,6 +85,28 @@ nousertaint)
 	echo "mask after=$(cat /proc/sys/kernel/tainted)" >&3
 	echo "log lines after=$(wc -l < /proc/sys/kernel/taint_log)" >&3
 	echo "reason after=$(cat /proc/sys/kernel/taint_reason)" >&3
+	;;
+dump)
+	# Post-mortem: booted with panic=0, and dumped by the host after the
+	# panic (boot.sh -d). Two reasons (one with quotes and a backslash),
+	# N set by a tainted write, O from loading the test module, W
+	# from a WARN in core kernel code (LKDTM is built in: its caller is
+	# named from the dump's kallsyms), C from an NMI in the module (no
+	# caller in the dump: module code); then the log as taintctl prints
+	# it live, text and JSON, for the host to compare with the dump.
+	mods=/lib/modules/$(arg variant)
+	taint_with_reason
+	printf '%s\n' 'dump: second "reason" \ with quotes' > /proc/sys/kernel/taint_reason
+	echo 262144 > /proc/sys/kernel/tainted
+	insmod "$mods/ut_taint.ko" && echo "loaded ut_taint" >&3
+	echo WARNING > $crash
+	echo "nmi 10" > /sys/kernel/debug/ut_taint/set && echo "set C from NMI" >&3
+	for f in text json; do
+		echo "##LIVE-$f-BEGIN" >&3
+		if [ $f = json ]; then taintctl log --json >&3; else taintctl log >&3; fi
+		echo "##LIVE-$f-END rc=$?" >&3
+	done
+	echo PANIC > $crash
 	;;
 *)
 	echo "unknown scenario '$scenario'" >&3

@@ -12,6 +12,11 @@
 #   -s N           vCPUs (default 2)
 #   -i             interactive: console on this terminal
 #   -o             also copy the console to stdout as it runs
+#   -d FILE        post-mortem: the guest keeps running after a panic
+#                  (panic=0), and once the console shows the end of the
+#                  panic report, QEMU dumps the guest's memory (ELF, with
+#                  the guest's VMCOREINFO: -device vmcoreinfo) into FILE
+#                  over QMP (scripts/qmp-dump.py) and quits
 # Exit status: QEMU's, or 124 when the guest hit the timeout (the console
 # tail is printed then).
 #
@@ -22,12 +27,12 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
-mode=test append="" tmo=180 console="" results=/dev/null smp=2 inter=0 stream=0
-while getopts "m:a:t:c:r:s:io" o; do
+mode=test append="" tmo=180 console="" results=/dev/null smp=2 inter=0 stream=0 dump=""
+while getopts "m:a:t:c:r:s:iod:" o; do
 	case $o in
 	m) mode=$OPTARG ;; a) append=$OPTARG ;; t) tmo=$OPTARG ;;
 	c) console=$OPTARG ;; r) results=$OPTARG ;; s) smp=$OPTARG ;;
-	i) inter=1 ;; o) stream=1 ;; *) exit 2 ;;
+	i) inter=1 ;; o) stream=1 ;; d) dump=$OPTARG ;; *) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -69,6 +74,16 @@ qemu=("$qbin" "${qfw[@]}" "${machine[@]}" -accel "$accel" -cpu "$cpu${UT_CPU:-}"
       -kernel "$kernel" -initrd "$initrd"
       ${UT_QEMU_ARGS:-}
       -append "console=$tty panic=-1 loglevel=7 ut.mode=$mode${resarg:-} $append")
+# The dump: QEMU's vmcoreinfo device, a QMP socket, and panic=0 (the last
+# panic= on the command line counts) so the guest waits to be dumped.
+qmp=""
+if [ -n "$dump" ]; then
+	[ "${UT_ARCH:-x86_64}" = x86_64 ] || die "boot.sh -d: dumps are for x86_64 guests only"
+	qmp=$(mktemp -u "${TMPDIR:-/tmp}/usertaint-qmp.XXXXXX")
+	qemu[${#qemu[@]} - 1]+=" panic=0"
+	qemu+=(-device vmcoreinfo -qmp "unix:$qmp,server=on,wait=off")
+	rm -f "$dump"
+fi
 # The results channel: the second serial port, or a virtio console.
 resdev=(-serial file:"$results")
 # shellcheck disable=SC2054
@@ -89,7 +104,24 @@ if [ $stream = 1 ]; then
 else
 	con=(-serial file:"$console")
 fi
+watcher=""
+if [ -n "$dump" ]; then
+	: > "$console"
+	(
+		for _ in $(seq $((tmo * 10))); do
+			grep -q 'end Kernel panic' "$console" 2>/dev/null && break
+			sleep 0.1
+		done
+		grep -q 'end Kernel panic' "$console" &&
+			python3 "$ROOT/scripts/qmp-dump.py" "$qmp" "$dump" "${UT_DUMP_FORMAT:-elf}"
+	) &
+	watcher=$!
+fi
 timeout -k 5 "$tmo" "${qemu[@]}" "${con[@]}" "${resdev[@]}" </dev/null || rc=$?
+if [ -n "$watcher" ]; then
+	wait "$watcher" || say "the guest was not dumped (see $console)"
+	rm -f "$qmp"
+fi
 secs=$(echo "$(date +%s.%N) - $start" | bc)
 printf 'usertaint: boot %s %s: %.1f s\n' "$mode" "$append" "$secs" >&2
 if [ $rc = 124 ] || [ $rc = 137 ]; then

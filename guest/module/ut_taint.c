@@ -15,6 +15,9 @@
  *            its CPU with __apic_send_IPI_mask() (works in xAPIC and
  *            x2APIC mode), whose handler calls add_taint() too.
  *   calls    "irq=<n> nmi=<n>": add_taint() calls made from each context.
+ *   set      write "<task|irq|nmi> <bit>": add_taint(<bit>) once, from the
+ *            writing task, from an hrtimer (hard IRQ) or from an NMI sent
+ *            to this CPU; the write returns once it has been called.
  *   record   write N: N rounds, each on a fresh test-local taint log, of
  *            recording from process context on this CPU, from an hrtimer
  *            (hard IRQ) on another CPU and from NMIs on both, at once; then
@@ -33,6 +36,7 @@
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -63,7 +67,7 @@ static const struct file_operations ut_warn_fops = {
 
 /* ---- NMI plumbing ----------------------------------------------------- */
 
-enum { UT_IDLE, UT_STRESS, UT_RECORD };
+enum { UT_IDLE, UT_STRESS, UT_RECORD, UT_ONCE };
 static atomic_t ut_mode = ATOMIC_INIT(UT_IDLE);
 static atomic_t nmi_pending[NR_CPUS];
 static atomic_t nmi_busy;
@@ -81,6 +85,7 @@ static void ut_send_nmi(int cpu)
 
 static void ut_nmi_stress(void);
 static void ut_nmi_record(void);
+static void ut_nmi_once(void);
 
 static int ut_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
@@ -109,6 +114,8 @@ static int ut_nmi_handler(unsigned int type, struct pt_regs *regs)
 		ut_nmi_stress();
 	else if (atomic_read(&ut_mode) == UT_RECORD)
 		ut_nmi_record();
+	else if (atomic_read(&ut_mode) == UT_ONCE)
+		ut_nmi_once();
 	atomic_dec(&nmi_busy);
 	return ret;
 }
@@ -174,6 +181,72 @@ static int ut_calls_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ut_calls);
+
+/* ---- set: add_taint() once, from a chosen context ---------------------- */
+
+static struct hrtimer once_timer;
+static unsigned int once_flag;
+static atomic_t once_done = ATOMIC_INIT(0);
+
+static void ut_nmi_once(void)
+{
+	if (!atomic_read(&once_done)) {
+		add_taint(once_flag, LOCKDEP_STILL_OK);
+		atomic_set(&once_done, 1);
+	}
+}
+
+static enum hrtimer_restart once_timer_fn(struct hrtimer *timer)
+{
+	add_taint(once_flag, LOCKDEP_STILL_OK);
+	atomic_set(&once_done, 1);
+	return HRTIMER_NORESTART;
+}
+
+static ssize_t ut_set_write(struct file *f, const char __user *ubuf,
+			    size_t len, loff_t *pos)
+{
+	char buf[32], ctx[8];
+	unsigned int bit;
+	int i, err = 0;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%7s %u", ctx, &bit) != 2 || bit >= TAINT_FLAGS_COUNT)
+		return -EINVAL;
+	if (atomic_cmpxchg(&ut_mode, UT_IDLE, UT_ONCE) != UT_IDLE)
+		return -EBUSY;
+	once_flag = bit;
+	atomic_set(&once_done, 0);
+	if (!strcmp(ctx, "task")) {
+		add_taint(bit, LOCKDEP_STILL_OK);
+		atomic_set(&once_done, 1);
+	} else if (!strcmp(ctx, "irq")) {
+		hrtimer_start(&once_timer, ns_to_ktime(100 * NSEC_PER_USEC),
+			      HRTIMER_MODE_REL_HARD);
+	} else if (!strcmp(ctx, "nmi")) {
+		preempt_disable();
+		ut_send_nmi(smp_processor_id());
+		preempt_enable();
+	} else {
+		err = -EINVAL;
+	}
+	/* Up to a second for the timer or the NMI to have called it. */
+	for (i = 0; !err && !atomic_read(&once_done) && i < 1000; i++)
+		msleep(1);
+	if (!err && !atomic_read(&once_done))
+		err = -ETIMEDOUT;
+	hrtimer_cancel(&once_timer);
+	atomic_set(&ut_mode, UT_IDLE);
+	return err ? err : len;
+}
+
+static const struct file_operations ut_set_fops = {
+	.write = ut_set_write,
+};
 
 /* ---- record: a test-local log, written from three contexts at once ---- */
 
@@ -414,6 +487,8 @@ static int __init ut_taint_init(void)
 	hrtimer_init(&record_timer, CLOCK_MONOTONIC,
 		     HRTIMER_MODE_REL_PINNED_HARD);
 	record_timer.function = record_timer_fn;
+	hrtimer_init(&once_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	once_timer.function = once_timer_fn;
 	err = register_nmi_handler(NMI_LOCAL, ut_nmi_handler, 0,
 				   KBUILD_MODNAME);
 	if (err)
@@ -423,6 +498,7 @@ static int __init ut_taint_init(void)
 	debugfs_create_file_unsafe("run", 0600, dir, NULL, &ut_run_fops);
 	debugfs_create_file("calls", 0400, dir, NULL, &ut_calls_fops);
 	debugfs_create_file("record", 0600, dir, NULL, &ut_record_fops);
+	debugfs_create_file("set", 0200, dir, NULL, &ut_set_fops);
 	return 0;
 }
 
@@ -431,6 +507,7 @@ static void __exit ut_taint_exit(void)
 	debugfs_remove(dir);
 	hrtimer_cancel(&stress_timer);
 	hrtimer_cancel(&record_timer);
+	hrtimer_cancel(&once_timer);
 	unregister_nmi_handler(NMI_LOCAL, KBUILD_MODNAME);
 }
 

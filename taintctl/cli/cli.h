@@ -20,6 +20,10 @@ enum {
 	EXIT_SYSTEM = 3,	/* permission or system error */
 	EXIT_CURSOR = 4,	/* check --since: the cursor is malformed, from
 				 * another boot, or does not fit this log */
+	EXIT_VMCORE = 5,	/* log --vmcore: the dump cannot be read (not
+				 * an x86_64 ELF core, truncated, no
+				 * VMCOREINFO, a kernel without the taint log,
+				 * inconsistent layout or data) */
 };
 
 struct options {
@@ -32,6 +36,7 @@ struct options {
 	bool once;		/* watch --once */
 	const char *interval;	/* watch --interval SECONDS */
 	const char *output;	/* metrics --output FILE */
+	const char *vmcore;	/* log --vmcore FILE: a crash dump */
 	const char *root;	/* --root DIR, NULL for the running system */
 	const char *proc_root;	/* DIR/proc or "/proc" */
 	const char *sys_root;	/* DIR/sys or "/sys" */
@@ -115,6 +120,10 @@ void events_free(struct event_list *list);
  * after @indent (text_out.c) */
 struct json_object *json_event_array(const struct event_list *list);
 void text_print_events(const struct event_list *list, const char *indent);
+
+/* vmcore_log.c: log --vmcore: the taint log of the dump @path as text
+ * (malloc()ed), failures reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */
+int vmcore_log_text(const char *path, char **buf, size_t *len);
 
 /* cmd_status.c: read <proc>/sys/kernel/tainted, reporting failures */
 int read_kernel_mask(const struct options *opt, uint64_t *mask);

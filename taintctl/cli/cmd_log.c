@@ -6,7 +6,8 @@
  * mode, on stderr with --json, which then prints an empty log) and is not
  * an error.  Malformed lines are reported on stderr with their line number
  * and skipped; the well-formed events are still printed and the exit code
- * is 3.
+ * is 3.  With --vmcore the text comes from a crash dump (vmcore_log.c) and
+ * is printed the same way; a dump that cannot be read is exit code 5.
  */
 #include <stdio.h>
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * events.c - load /proc/sys/kernel/taint_log for `status` and `log`.
+ * events.c - load /proc/sys/kernel/taint_log for `status` and `log`, or
+ * for `log --vmcore`, the same text made from a crash dump.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -72,6 +73,14 @@ static int load(const struct options *opt, struct event_list *list,
 	int ret;
 
 	memset(list, 0, sizeof(*list));
+	if (opt->vmcore) {
+		/* a crash dump: its text goes the live log's way from here */
+		ret = vmcore_log_text(opt->vmcore, &buf, &len);
+		if (ret)
+			return ret;
+		ctx.path = opt->vmcore;
+		goto parse;
+	}
 	if (taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path))) {
 		cli_error("proc root too long: '%s'", cli_quote(opt->proc_root));
 		return EXIT_SYSTEM;
@@ -95,14 +104,17 @@ static int load(const struct options *opt, struct event_list *list,
 		cli_error("cannot read '%s': %s", path, strerror(-ret));
 		return EXIT_SYSTEM;
 	}
+parse:
 	ret = taint_log_parse(buf, len, &ops, &ctx, &list->dropped);
 	free(buf);
 	if (ret < 0) {
-		cli_error("cannot parse '%s': %s", path, strerror(-ret));
+		cli_error("cannot parse '%s': %s", ctx.path, strerror(-ret));
 		return EXIT_SYSTEM;
 	}
 	list->malformed = ret;
-	return ret ? EXIT_SYSTEM : EXIT_OK;
+	if (ret)
+		return opt->vmcore ? EXIT_VMCORE : EXIT_SYSTEM;
+	return EXIT_OK;
 }
 
 int events_load(const struct options *opt, struct event_list *list,

@@ -79,12 +79,23 @@ static const struct command_help {
 "Options:\n", NULL, NULL },
 	{ "log", true, true,
 "Usage:\n"
-" taintctl [options] log\n"
+" taintctl [options] log [--vmcore FILE]\n"
 "\n"
 "Show the kernel's taint log (/proc/sys/kernel/taint_log), parsed: who set\n"
 "each flag, when and why.  A stock kernel keeps none; that is said, exit 0.\n"
+"With --vmcore, the log of the kernel a crash dump was taken of, printed\n"
+"the same way; caller= is left out for a module's code (module= names it).\n"
 "\n"
-"Options:\n", NULL, NULL },
+"Options:\n",
+"     --vmcore FILE  read the log from FILE, a kernel crash dump: an x86_64\n"
+"                    ELF core (kdump's vmcore, makedumpfile -E, QEMU\n"
+"                    dump-guest-memory), through its VMCOREINFO\n",
+"\nExit status: 0 ok, 2 usage error, 3 permission or system error (a file\n"
+"that cannot be opened or read, a malformed taint log, write errors on\n"
+"standard output), 5 --vmcore: the dump cannot be read (not an x86_64 ELF\n"
+"core, truncated, no VMCOREINFO, a kernel without the taint log,\n"
+"inconsistent layout or data).\n"
+"\nFor more details see taintctl(1).\n" },
 	{ "check", true, true,
 "Usage:\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"

@@ -35,7 +35,7 @@ static void usage(void)
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
 " taintctl [options] scan [FILE...|-]\n"
 " taintctl [--root DIR] mark REASON\n"
-" taintctl [options] log\n"
+" taintctl [options] log [--vmcore FILE]\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
 "                          [--value VALUE | --from FILE | --since CURSOR]\n"
 " taintctl [options] watch [--once] [--interval SECONDS]\n"
@@ -55,7 +55,8 @@ static void usage(void)
 "                   gzip, xz, zstd read too), with file:line\n"
 " mark REASON       set the U flag with a reason (1-128 printable ASCII bytes);\n"
 "                   on a stock kernel, set U without a reason and warn\n"
-" log               the kernel's taint log (/proc/sys/kernel/taint_log)\n"
+" log               the kernel's taint log (/proc/sys/kernel/taint_log), or\n"
+"                   that of a crash dump (--vmcore)\n"
 " check             exit 1 if a disallowed flag is set (default: any flag)\n"
 " watch             print each new taint event as the kernel records it\n"
 " metrics           the taint state for Prometheus (node_exporter textfile)\n"
@@ -75,6 +76,8 @@ static void usage(void)
 " -n, --interval SECONDS  watch: re-read interval without poll() support\n"
 "                       (default 1)\n"
 " -o, --output FILE     metrics: replace FILE atomically instead of stdout\n"
+"     --vmcore FILE     log: read the log from a kernel crash dump (an x86_64\n"
+"                       ELF core: kdump's vmcore, QEMU dump-guest-memory)\n"
 " -h, --help            display this help (COMMAND --help: that command's)\n"
 " -V, --version         display version\n"
 "\n"
@@ -85,11 +88,14 @@ static void usage(void)
 " 3  permission or system error (write errors on standard output included)\n"
 " 4  check --since: the cursor is malformed, from another boot, or does not\n"
 "    fit this kernel's taint log\n"
+" 5  log --vmcore: the dump cannot be read (not an x86_64 ELF core,\n"
+"    truncated, no VMCOREINFO, a kernel without the taint log, inconsistent)\n"
 "\n"
 "For more details see taintctl(1).\n", stdout);
 }
 
-enum { OPT_ROOT = CHAR_MAX + 1, OPT_VALUE, OPT_FROM, OPT_SINCE, OPT_ONCE };
+enum { OPT_ROOT = CHAR_MAX + 1, OPT_VALUE, OPT_FROM, OPT_SINCE, OPT_ONCE,
+       OPT_VMCORE };
 
 /* the reordered argv, freed at exit */
 static char **args;
@@ -204,6 +210,7 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "vmcore", required_argument, NULL, OPT_VMCORE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -250,6 +257,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ROOT:
 			opt.root = optarg;
+			break;
+		case OPT_VMCORE:
+			opt.vmcore = optarg;
 			break;
 		case 'a':
 			opt.allow = optarg;
@@ -314,6 +324,18 @@ int main(int argc, char **argv)
 	}
 	if (opt.output && cmd->run != cmd_metrics) {
 		cli_error("--output is an option of the metrics command");
+		return EXIT_USAGE;
+	}
+	if (opt.vmcore && cmd->run != cmd_log) {
+		cli_error("--vmcore is an option of the log command");
+		return EXIT_USAGE;
+	}
+	if (opt.vmcore && opt.root) {
+		cli_error("--vmcore and --root exclude each other");
+		return EXIT_USAGE;
+	}
+	if (opt.vmcore && strcmp(opt.vmcore, "-") == 0) {
+		cli_error("--vmcore needs the dump's file name: standard input cannot be read as a dump");
 		return EXIT_USAGE;
 	}
 	opt.proc_root = TAINT_LIVE_ROOT "/proc";

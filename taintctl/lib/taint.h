@@ -33,6 +33,8 @@
  *             taint_events_digest(), taint_read_boot_id(),
  *             taint_cursor_format(), taint_cursor_parse(),
  *             taint_watch_open/wait/changed/support/close()
+ *   vmcore.c  taint_vmcore_read_log() (with vmcore_elf.c, vmcoreinfo.c,
+ *             kallsyms.c)
  */
 #ifndef TAINT_H
 #define TAINT_H
@@ -804,6 +806,40 @@ enum taint_poll_support taint_watch_support(const struct taint_watch *w);
 
 /** taint_watch_close() - close the files and free @w (NULL is fine). */
 void taint_watch_close(struct taint_watch *w);
+
+/* ------------------------------------------------------------------------
+ * A kernel crash dump (vmcore.c): the taint log of the kernel it was taken
+ * of, found through VMCOREINFO (DESIGN.md 1.7), without debug information.
+ */
+
+/**
+ * taint_vmcore_read_log() - the taint log of a crash dump, as the dumped
+ * kernel's /proc/sys/kernel/taint_log would have shown it: a malloc()ed,
+ * NUL-terminated text (the caller frees it) for taint_log_parse().
+ * @fd:       the dump, an x86_64 ELF core as kdump (/proc/vmcore,
+ *            makedumpfile -E) and QEMU's dump-guest-memory write it; read
+ *            with pread(), so a regular file (not a pipe)
+ * @buf, @len: the text and its length
+ * @why:      for -EBADMSG, -ENOTSUP and -ENOENT, one line of English that
+ *            says what is wrong with the dump (@why_size bytes, may be 0);
+ *            else ""
+ * The log is found and laid out by the dump's VMCOREINFO note alone
+ * (SYMBOL(taint_events), NUMBER(phys_base), the OFFSET/SIZE/LENGTH keys of
+ * struct taint_log and taint_event), each value checked before use.  A
+ * kernel event's caller= is named with the kernel's symbol table (the
+ * SYMBOL(kallsyms_*) keys) as the kernel names it, but left out when the
+ * caller was a module's code (module= names the module), when the kernel
+ * has no kallsyms, and for an address past the table's last symbol.
+ * Returns 0; -ENOENT: the dumped kernel keeps no taint log (VMCOREINFO has
+ * no SYMBOL(taint_events): no usertaint series, or CONFIG_TAINT_LOG=n);
+ * -ENOTSUP: a dump this version cannot read (another architecture, 32-bit
+ * or big-endian ELF, kdump-compressed, a flag bit it has no letter for);
+ * -EBADMSG: not an ELF core, or one truncated where the log is, without
+ * VMCOREINFO, or whose VMCOREINFO or log is inconsistent; -ENOMEM; or the
+ * -errno of fstat()/pread() (-EISDIR, -ESPIPE: not a regular file).
+ */
+int taint_vmcore_read_log(int fd, char **buf, size_t *len, char *why,
+			  size_t why_size);
 
 #ifdef __cplusplus
 }

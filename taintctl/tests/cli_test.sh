@@ -485,6 +485,11 @@ wait_for() {
 guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
 unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# set_mask DIR VALUE: DIR/proc/sys/kernel/tainted := VALUE, atomically (a
+# rename), as a running watch must never read it empty: `echo >` truncates
+# first, and watch would report the empty file and exit 3 (a race that a
+# loaded machine loses)
+set_mask() { echo "$2" >"$1/proc/sys/kernel/tainted.new" && mv "$1/proc/sys/kernel/tainted.new" "$1/proc/sys/kernel/tainted"; }
 # started PID: wait (at most 10 s) until watch PID has opened tainted, then
 # 0.2 s more: it reads the state it compares with right after the open
 started() {
@@ -512,13 +517,13 @@ t "watch (interval mode, fake root): an appended event is printed" wait_for "$T/
 t "watch: the event line is the one 'log' prints" sh -c "grep 'reason=\"watch test\"' '$T/w.out' | cmp -s - '$T/want'"
 # a slot claimed earlier, published later: it appears before the last line
 sed -i "\$i $EV6" "$WATCH/proc/sys/kernel/taint_log"
-echo $((4673 | 128)) >"$WATCH/proc/sys/kernel/tainted"
+set_mask "$WATCH" $((4673 | 128))
 sleep 0.1
 sed -i "/^ts=5.000000/i $EV45" "$WATCH/proc/sys/kernel/taint_log"
-echo $((4673 | 128 | 16384)) >"$WATCH/proc/sys/kernel/tainted"
+set_mask "$WATCH" $((4673 | 128 | 16384))
 t "watch: an event published between printed lines is printed once" sh -c "wait_() { :; }; i=0; while [ \$i -lt 50 ] && ! grep -q 'watchdog_timer_fn' '$T/w.out'; do sleep 0.1; i=\$((i+1)); done; [ \$(grep -c 'watchdog_timer_fn' '$T/w.out') -eq 1 ] && [ \$(grep -c 'lkdtm_BUG' '$T/w.out') -eq 1 ]"
 # a flag newly set without an event (the fake kernel records none)
-echo $((4673 | 128 | 16384 | 2)) >"$WATCH/proc/sys/kernel/tainted"
+set_mask "$WATCH" $((4673 | 128 | 16384 | 2))
 t "watch: a newly set flag without an event gets its own line" wait_for "$T/w.out" '^flag set, no taint_log event:  F  bit 1 '
 sed -i 's/^dropped=2$/dropped=5/' "$WATCH/proc/sys/kernel/taint_log"
 t "watch: a grown dropped count is printed" wait_for "$T/w.out" '^dropped: 3 more user request(s) not kept (log full; 5 in all)$'
@@ -560,7 +565,7 @@ echo 0 >"$WS/proc/sys/kernel/tainted"
 "$TAINTCTL" --root "$WS" --json watch --once --interval 0.1 >"$T/ws.out" 2>"$T/ws.err" &
 wpid=$!; guard $wpid
 started $wpid
-echo $(((1 << 40) | 512)) >"$WS/proc/sys/kernel/tainted"
+set_mask "$WS" $(((1 << 40) | 512))
 wait $wpid; rc=$?; unguard
 t "watch --json on a stock kernel: a flag line per new bit (unknown bit 40 too)" sh -c "[ $rc -eq 0 ] && jq -s -e '[.[].type] == [\"flag\",\"flag\"] and .[0].letter == \"W\" and .[0].bit == 9 and .[0].name == \"WARN\" and .[1].bit == 40 and .[1].letter == null and .[1].name == null and .[0].mask == 1099511628288' '$T/ws.out' >/dev/null"
 printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="a"\ndropped=1\n' >"$WS/proc/sys/kernel/taint_log"

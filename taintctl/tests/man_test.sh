@@ -48,6 +48,8 @@ done
 # line breaks out of the way)
 sed -n '/^EXIT STATUS$/,/^FILES$/p' "$T/page" | tr -s ' \n' '  ' >"$T/exit"
 t "exit codes 0-3 documented, write errors included" sh -c "grep -q ' 0 ok 1 check found a disallowed flag 2 usage error' '$T/exit' && grep -q ' 3 permission or system error' '$T/exit' && grep -q 'write error' '$T/exit'"
+t "exit codes 4 and 5 documented (5: log --vmcore, a dump that cannot be read)" sh -c "grep -q ' 4 check --since' '$T/exit' && grep -q ' 5 log --vmcore: the dump cannot be read' '$T/exit'"
+t "a section on crash dumps: kdump, QEMU, what differs from the live log" sh -c "grep -qx 'CRASH DUMPS' '$T/page' && grep -q 'dump-guest-memory' '$T/page' && grep -q 'makedumpfile -E' '$T/page'"
 
 # every long option that a --help text names is in the page
 if [ -x "$TAINTCTL" ]; then

@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * vmcore.c - the taint log of a kernel crash dump (DESIGN.md 1.7):
+ * taint_vmcore_read_log() writes the text that the dumped kernel's
+ * /proc/sys/kernel/taint_log would have shown, for taint_log_parse(), so
+ * that `taintctl log --vmcore` prints what `taintctl log` prints.
+ *
+ * The kernel exports the log's address and layout in VMCOREINFO
+ * (kernel/taint_log.c, taint_log_vmcoreinfo_setup()):
+ *   SYMBOL(taint_events)          struct taint_log
+ *   NUMBER(TAINT_FLAGS_COUNT)
+ *   SIZE(taint_log), OFFSET(taint_log.next|dropped|ev), LENGTH(taint_log.ev)
+ *   SIZE(taint_event), OFFSET(taint_event.<field>) for each field below,
+ *   LENGTH(taint_event.comm|module|reason)
+ * Every offset, size and length comes from there and is checked (each
+ * field inside its struct, the slots inside the log, at most 4096 of
+ * them) before any use; nothing of the layout is assumed.
+ *
+ * Each published slot (ready != 0) of the first min(next, LENGTH) becomes
+ * the line kernel/taint_log.c's taint_event_format() prints, byte for byte
+ * (the one escaper is libtaint's taint_escape(), the same rules), and
+ * "dropped=<n>" ends the text if requests were dropped.  caller= is
+ * named with the dump's kallsyms (kallsyms.c) for core kernel code
+ * (mod_id 0); for a module's code it is left out (the module's symbols
+ * are in module memory the dump reader cannot walk without debug
+ * information): module= still names the module.  A slot that the kernel
+ * could not have written (an origin, flag bit, pid, wall time or reason
+ * length out of range) makes the dump unreadable, not a line the parser
+ * would refuse.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "taint.h"
+#include "vmcore_internal.h"
+
+#define LOG_SIZE_MAX	(UINT64_C(1) << 30)
+#define SLOTS_MAX	4096
+#define EVENT_SIZE_MAX	65536
+#define UTC_MAX		INT64_C(253402300799)	/* 9999-12-31T23:59:59Z */
+
+enum field {
+	TS, UTC, FLAGS, NEW, PID, UID, AUID, ORIGIN, READY, REASON_LEN,
+	COMM, CALLER, MOD_ID, MODULE, REASON, NFIELDS
+};
+
+/* Each field of struct taint_event: its width, or (0) an array of
+ * LENGTH() at most max bytes, as the parser takes them. */
+static const struct {
+	const char *name;
+	unsigned int width, max;
+} fields[NFIELDS] = {
+	[TS] = { "ts_nsec", 8, 0 },	[UTC] = { "utc", 8, 0 },
+	[FLAGS] = { "flags", 4, 0 },	[NEW] = { "new", 4, 0 },
+	[PID] = { "pid", 4, 0 },	[UID] = { "uid", 4, 0 },
+	[AUID] = { "auid", 4, 0 },	[ORIGIN] = { "origin", 1, 0 },
+	[READY] = { "ready", 1, 0 },	[REASON_LEN] = { "reason_len", 1, 0 },
+	[COMM] = { "comm", 0, TAINT_COMM_MAX },
+	[CALLER] = { "caller", 8, 0 },	[MOD_ID] = { "mod_id", 8, 0 },
+	[MODULE] = { "module", 0, TAINT_MODULE_MAX },
+	[REASON] = { "reason", 0, 255 },	/* reason_len is a u8 */
+};
+
+struct layout {
+	uint64_t addr;			/* SYMBOL(taint_events) */
+	uint64_t size, next, dropped, ev;	/* struct taint_log */
+	uint64_t slots, ev_size;
+	uint64_t off[NFIELDS], len[NFIELDS];	/* struct taint_event */
+	unsigned int flags_count;
+};
+
+/* The text being written. */
+struct text {
+	char *p;
+	size_t len, cap;
+	int err;
+};
+
+static void put(struct text *t, const char *s, size_t n)
+{
+	if (t->err)
+		return;
+	if (t->cap - t->len <= n) {
+		size_t cap = t->cap ? t->cap : 4096;
+		char *p;
+
+		while (cap - t->len <= n)
+			cap *= 2;
+		p = realloc(t->p, cap);
+		if (!p) {
+			t->err = -ENOMEM;
+			return;
+		}
+		t->p = p;
+		t->cap = cap;
+	}
+	memcpy(t->p + t->len, s, n);
+	t->len += n;
+	t->p[t->len] = '\0';
+}
+
+static __attribute__((format(printf, 2, 3)))
+void putf(struct text *t, const char *fmt, ...)
+{
+	char buf[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n >= 0)
+		put(t, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static void puts_(struct text *t, const char *s)
+{
+	put(t, s, strlen(s));
+}
+
+/* @n bytes escaped as the kernel's taint_escape() does; @word: unquoted */
+static void put_escaped(struct text *t, const unsigned char *s, size_t n,
+			bool word)
+{
+	char buf[4 * 255 + 1];	/* fields are at most 255 bytes */
+	size_t len = word ? taint_escape_word((const char *)s, n, buf,
+					      sizeof(buf)) :
+			    taint_escape((const char *)s, n, buf, sizeof(buf));
+
+	put(t, buf, len < sizeof(buf) ? len : sizeof(buf) - 1);
+}
+
+/* taint_letters(): @field, then the letters of @mask, or "-" */
+static void put_letters(struct text *t, const char *field, uint32_t mask)
+{
+	puts_(t, field);
+	if (!mask)
+		puts_(t, "-");
+	for (unsigned int bit = 0; bit < 32; bit++)
+		if (mask & (UINT32_C(1) << bit))
+			put(t, &taint_flag_info(bit)->letter, 1);
+}
+
+/* "%ptT" and 'Z': @secs (0 to UTC_MAX) as YYYY-MM-DDTHH:MM:SSZ in UTC */
+static void put_utc(struct text *t, int64_t secs)
+{
+	/* days to a civil date (proleptic Gregorian), in 400-year eras */
+	int64_t days = secs / 86400 + 719468, rem = secs % 86400;
+	int64_t era = days / 146097, doe = days - era * 146097;
+	int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int64_t mp = (5 * doy + 2) / 153;
+	int64_t d = doy - (153 * mp + 2) / 5 + 1;
+	int64_t m = mp < 10 ? mp + 3 : mp - 9;
+	int64_t y = yoe + era * 400 + (m <= 2);
+
+	putf(t, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", (long long)y,
+	     (long long)m, (long long)d, (long long)(rem / 3600),
+	     (long long)(rem / 60 % 60), (long long)(rem % 60));
+}
+
+/* --- the layout, from VMCOREINFO ---------------------------------------- */
+
+/* KIND(NAME), an unsigned number of at most @max. */
+static int key(struct vmcore *vc, const char *kind, const char *name,
+	       uint64_t max, uint64_t *v)
+{
+	char k[80];
+	int ret;
+
+	snprintf(k, sizeof(k), "%s(%s)", kind, name);
+	ret = vmcoreinfo_unsigned(vc, k, v);
+	if (ret == -ENOENT)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO has SYMBOL(taint_events) but no %s",
+				   k);
+	if (ret)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: %s is not an unsigned decimal number",
+				   k);
+	if (*v > max)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: %s=%llu is out of range (at most %llu)",
+				   k, (unsigned long long)*v,
+				   (unsigned long long)max);
+	return 0;
+}
+
+/* OFFSET(@name) of a member of @size bytes, inside @container's @total */
+static int member(struct vmcore *vc, const char *name, uint64_t size,
+		  uint64_t total, const char *container, uint64_t *off)
+{
+	int ret = key(vc, "OFFSET", name, LOG_SIZE_MAX, off);
+
+	if (ret || (*off <= total && size <= total - *off))
+		return ret;
+	return vmcore_fail(vc, -EBADMSG,
+			   "VMCOREINFO is inconsistent: %s (offset %llu, %llu bytes) does not fit in %s (%llu bytes)",
+			   name, (unsigned long long)*off,
+			   (unsigned long long)size, container,
+			   (unsigned long long)total);
+}
+
+static int layout_event(struct vmcore *vc, struct layout *lo)
+{
+	int ret = key(vc, "SIZE", "taint_event", EVENT_SIZE_MAX, &lo->ev_size);
+
+	for (unsigned int f = 0; !ret && f < NFIELDS; f++) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "taint_event.%s", fields[f].name);
+		lo->len[f] = fields[f].width;
+		if (!fields[f].width) {
+			ret = key(vc, "LENGTH", name, fields[f].max,
+				  &lo->len[f]);
+			if (!ret && !lo->len[f])
+				ret = vmcore_fail(vc, -EBADMSG,
+						  "VMCOREINFO: LENGTH(%s) is 0",
+						  name);
+		}
+		if (!ret)
+			ret = member(vc, name, lo->len[f], lo->ev_size,
+				     "SIZE(taint_event)", &lo->off[f]);
+	}
+	return ret;
+}
+
+static int layout_log(struct vmcore *vc, struct layout *lo)
+{
+	static const char log[] = "SIZE(taint_log)";
+	uint64_t count;
+	int ret = key(vc, "SIZE", "taint_log", LOG_SIZE_MAX, &lo->size);
+
+	if (!ret)
+		ret = member(vc, "taint_log.next", 4, lo->size, log, &lo->next);
+	if (!ret)
+		ret = member(vc, "taint_log.dropped", 8, lo->size, log,
+			     &lo->dropped);
+	if (!ret)
+		ret = key(vc, "LENGTH", "taint_log.ev", SLOTS_MAX, &lo->slots);
+	if (!ret)
+		ret = layout_event(vc, lo);
+	if (!ret)	/* at most 2^12 slots of 2^16 bytes: no overflow */
+		ret = member(vc, "taint_log.ev", lo->slots * lo->ev_size,
+			     lo->size, log, &lo->ev);
+	if (!ret)
+		ret = key(vc, "NUMBER", "TAINT_FLAGS_COUNT", 32, &count);
+	if (!ret && !count)
+		ret = vmcore_fail(vc, -EBADMSG,
+				  "VMCOREINFO: NUMBER(TAINT_FLAGS_COUNT) is 0");
+	lo->flags_count = (unsigned int)count;
+	return ret;
+}
+
+static int layout_read(struct vmcore *vc, struct layout *lo)
+{
+	int ret = vmcoreinfo_hex(vc, "SYMBOL(taint_events)", &lo->addr);
+
+	if (ret == -ENOENT) {
+		char rel[4 * 64 + 1] = "";
+		size_t n;
+		const char *s = vmcoreinfo_text(vc, "OSRELEASE", &n);
+
+		if (s)
+			taint_escape(s, n < 64 ? n : 64, rel, sizeof(rel));
+		return vmcore_fail(vc, -ENOENT,
+				   "the dumped kernel%s%s%s keeps no taint log (VMCOREINFO has no SYMBOL(taint_events): a kernel without the usertaint patches, or with CONFIG_TAINT_LOG=n)",
+				   s ? " (" : "", rel, s ? ")" : "");
+	}
+	if (ret)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: SYMBOL(taint_events) is not a hexadecimal address");
+	ret = vmcoreinfo_signed(vc, "NUMBER(phys_base)", &vc->phys_base);
+	if (ret)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO has %s NUMBER(phys_base): the kernel image cannot be found in physical memory",
+				   ret == -ENOENT ? "no" : "a malformed");
+	return layout_log(vc, lo);
+}
+
+/* --- the log ------------------------------------------------------------ */
+
+struct reader {
+	struct vmcore *vc;
+	struct layout lo;
+	struct kallsyms *ks;
+	bool ks_tried;
+	struct text t;
+};
+
+/* @len bytes of struct taint_log at @off; @what names them for errors */
+static int log_read(struct reader *r, uint64_t off, void *buf, size_t len,
+		    const char *what)
+{
+	uint64_t addr = r->lo.addr + off;
+	char where[96];
+	int ret;
+
+	if (addr < r->lo.addr)
+		ret = -EFAULT;
+	else
+		ret = vmcore_read(r->vc, addr, buf, len);
+	if (ret != -EFAULT && ret != -ENODATA)
+		return ret;
+	snprintf(where, sizeof(where), "%s (address 0x%llx)", what,
+		 (unsigned long long)addr);
+	if (ret == -ENODATA)
+		return vmcore_truncated(r->vc, where);
+	return vmcore_fail(r->vc, -EBADMSG,
+			   "%s is not in the dump (SYMBOL(taint_events) 0x%llx, NUMBER(phys_base) %lld)",
+			   where, (unsigned long long)r->lo.addr,
+			   (long long)r->vc->phys_base);
+}
+
+static uint64_t get(const struct reader *r, const unsigned char *ev,
+		    enum field f)
+{
+	return vmcore_le(ev + r->lo.off[f], fields[f].width);
+}
+
+/* A slot the kernel's taint_log_record() could have written. */
+static int check_slot(struct reader *r, const unsigned char *ev,
+		      unsigned int slot)
+{
+	uint32_t flags = (uint32_t)get(r, ev, FLAGS);
+	uint32_t new = (uint32_t)get(r, ev, NEW);
+	uint32_t known = r->lo.flags_count == 32 ? UINT32_MAX :
+			 (UINT32_C(1) << r->lo.flags_count) - 1;
+	int64_t utc = (int64_t)get(r, ev, UTC);
+	uint64_t origin = get(r, ev, ORIGIN);
+
+	if (origin > TAINT_ORIGIN_USER)
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: origin %llu",
+				   slot, (unsigned long long)origin);
+	if ((flags & ~known) || (new & ~flags))
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: flags 0x%x, new 0x%x with TAINT_FLAGS_COUNT %u",
+				   slot, flags, new, r->lo.flags_count);
+	for (unsigned int bit = 0; bit < 32; bit++)
+		if ((flags & (UINT32_C(1) << bit)) && !taint_flag_info(bit))
+			return vmcore_fail(r->vc, -ENOTSUP,
+					   "taint log slot %u has flag bit %u, which this version of libtaint has no letter for",
+					   slot, bit);
+	if ((int32_t)get(r, ev, PID) < 0)
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: pid %d",
+				   slot, (int32_t)get(r, ev, PID));
+	if (utc < 0 || utc > UTC_MAX)
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: utc %lld",
+				   slot, (long long)utc);
+	if (origin == TAINT_ORIGIN_USER &&
+	    (get(r, ev, REASON_LEN) > r->lo.len[REASON] ||
+	     get(r, ev, REASON_LEN) > TAINT_REASON_MAX))
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: reason_len %llu (LENGTH(taint_event.reason) %llu)",
+				   slot, (unsigned long long)get(r, ev, REASON_LEN),
+				   (unsigned long long)r->lo.len[REASON]);
+	return 0;
+}
+
+/* taint_caller(): " caller=..." for core kernel code, when it can be named */
+static int put_caller(struct reader *r, const unsigned char *ev)
+{
+	char buf[TAINT_CALLER_MAX + 16];
+	uint64_t caller = get(r, ev, CALLER);
+	int ret = 0;
+
+	if (!caller || get(r, ev, MOD_ID))
+		return 0;
+	if (!r->ks_tried) {
+		r->ks_tried = true;
+		r->ks = kallsyms_open(r->vc, &ret);
+		if (ret)
+			return ret;
+	}
+	if (r->ks)
+		ret = kallsyms_caller(r->ks, caller, buf, sizeof(buf));
+	if (ret == 1)
+		puts_(&r->t, buf);
+	if (ret == -ENODATA)
+		return vmcore_truncated(r->vc, "the kernel's symbol table");
+	return ret < 0 ? ret : 0;
+}
+
+/* taint_event_format(), and the newline */
+static int put_event(struct reader *r, const unsigned char *ev,
+		     unsigned int slot)
+{
+	struct text *t = &r->t;
+	const unsigned char *comm = ev + r->lo.off[COMM];
+	const unsigned char *module = ev + r->lo.off[MODULE];
+	uint64_t ts = get(r, ev, TS);
+	uint32_t auid = (uint32_t)get(r, ev, AUID);
+	int64_t utc = (int64_t)get(r, ev, UTC);
+	int ret = check_slot(r, ev, slot);
+
+	if (ret)
+		return ret;
+	putf(t, "ts=%llu.%06u utc=", (unsigned long long)(ts / 1000000000),
+	     (unsigned int)(ts % 1000000000 / 1000));
+	if (utc)
+		put_utc(t, utc);
+	else
+		puts_(t, "-");
+	puts_(t, get(r, ev, ORIGIN) == TAINT_ORIGIN_USER ? " origin=user" :
+						     " origin=kernel");
+	put_letters(t, " flags=", (uint32_t)get(r, ev, FLAGS));
+	put_letters(t, " new=", (uint32_t)get(r, ev, NEW));
+	putf(t, " pid=%d uid=%u auid=", (int32_t)get(r, ev, PID),
+	     (uint32_t)get(r, ev, UID));
+	if (auid == UINT32_MAX)
+		puts_(t, "-");
+	else
+		putf(t, "%u", auid);
+	puts_(t, " comm=\"");
+	put_escaped(t, comm, strnlen((const char *)comm, r->lo.len[COMM]),
+		    false);
+	puts_(t, "\"");
+	if (get(r, ev, ORIGIN) == TAINT_ORIGIN_USER) {
+		if (get(r, ev, REASON_LEN)) {
+			puts_(t, " reason=\"");
+			put_escaped(t, ev + r->lo.off[REASON],
+				    get(r, ev, REASON_LEN), false);
+			puts_(t, "\"");
+		}
+	} else {
+		if (module[0]) {
+			puts_(t, " module=");
+			put_escaped(t, module,
+				    strnlen((const char *)module,
+					    r->lo.len[MODULE]), true);
+		}
+		ret = put_caller(r, ev);
+	}
+	puts_(t, "\n");
+	return ret;
+}
+
+/* taint_log_text() */
+static int log_text(struct reader *r)
+{
+	unsigned char raw[8], *ev;
+	int32_t next;
+	int64_t dropped;
+	uint64_t n;
+	int ret = log_read(r, r->lo.next, raw, 4, "taint_log.next");
+
+	if (ret)
+		return ret;
+	next = (int32_t)vmcore_le(raw, 4);
+	ret = log_read(r, r->lo.dropped, raw, 8, "taint_log.dropped");
+	if (ret)
+		return ret;
+	dropped = (int64_t)vmcore_le(raw, 8);
+	if (next < 0 || dropped < 0)
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "the taint log is corrupt: next %d, dropped %lld",
+				   next, (long long)dropped);
+	n = (uint64_t)next < r->lo.slots ? (uint64_t)next : r->lo.slots;
+	ev = malloc(r->lo.ev_size);
+	if (!ev)
+		return -ENOMEM;
+	for (unsigned int i = 0; !ret && i < n; i++) {
+		char what[48];
+
+		snprintf(what, sizeof(what), "taint log slot %u", i);
+		ret = log_read(r, r->lo.ev + i * r->lo.ev_size, ev,
+			       r->lo.ev_size, what);
+		if (!ret && get(r, ev, READY))
+			ret = put_event(r, ev, i);
+	}
+	free(ev);
+	if (!ret && dropped)
+		putf(&r->t, "dropped=%lld\n", (long long)dropped);
+	return ret ? ret : r->t.err;
+}
+
+int taint_vmcore_read_log(int fd, char **buf, size_t *len, char *why,
+			  size_t why_size)
+{
+	struct vmcore vc;
+	struct reader r = { .vc = &vc };
+	int ret;
+
+	*buf = NULL;
+	*len = 0;
+	ret = vmcore_open(&vc, fd, why, why_size);
+	if (!ret)
+		ret = layout_read(&vc, &r.lo);
+	if (!ret)
+		ret = log_text(&r);
+	kallsyms_close(r.ks);
+	vmcore_close(&vc);
+	if (!ret && !r.t.p)
+		r.t.p = calloc(1, 1);	/* an empty log */
+	if (!ret && !r.t.p)
+		ret = -ENOMEM;
+	if (ret) {
+		free(r.t.p);
+		return ret;
+	}
+	*buf = r.t.p;
+	*len = r.t.len;
+	return 0;
+}

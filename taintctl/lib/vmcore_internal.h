@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vmcore_internal.h - the parts of the crash dump reader behind
+ * taint_vmcore_read_log() (vmcore.c): the ELF core and the kernel's memory
+ * in it (vmcore_elf.c), the VMCOREINFO note's keys (vmcoreinfo.c) and the
+ * kernel's symbol table (kallsyms.c).  Not installed.
+ *
+ * Every number in a dump is untrusted: each offset, size and count is
+ * checked before use, and nothing is allocated from a size in the file
+ * beyond a fixed bound.
+ */
+#ifndef TAINT_VMCORE_INTERNAL_H
+#define TAINT_VMCORE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* x86_64's __START_KERNEL_map: the kernel image's addresses start here. */
+#define VMCORE_KERNEL_MAP UINT64_C(0xffffffff80000000)
+
+/* One PT_LOAD segment: physical memory [paddr, paddr + memsz), of which
+ * the first filesz bytes are in the file at offset; the rest reads as 0. */
+struct vmcore_seg {
+	uint64_t paddr, filesz, memsz, offset;
+};
+
+struct vmcore {
+	int fd;
+	uint64_t file_size;
+	uint64_t file_end;	/* where the last PT_LOAD's file bytes end */
+	struct vmcore_seg *seg;
+	size_t nseg, last;	/* last: the segment of the last read */
+	char *info;		/* the VMCOREINFO text, NUL-terminated */
+	int64_t phys_base;	/* NUMBER(phys_base) */
+	char *why;		/* the first error, for the caller */
+	size_t why_size;
+};
+
+/* Little-endian fields of the dump, whatever the host's byte order. */
+static inline uint64_t vmcore_le(const unsigned char *p, unsigned int width)
+{
+	uint64_t v = 0;
+
+	while (width--)
+		v = v << 8 | p[width];
+	return v;
+}
+
+/* vmcore_elf.c */
+/* Say why the dump cannot be read (the first reason given is kept) and
+ * return @err. */
+int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* vmcore_fail(-EBADMSG): the file ends before @what. */
+int vmcore_truncated(struct vmcore *vc, const char *what);
+/* Check the ELF header, collect the PT_LOAD segments and the VMCOREINFO
+ * note.  0, -EBADMSG, -ENOTSUP (reason given), -errno, -ENOMEM. */
+int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size);
+void vmcore_close(struct vmcore *vc);
+/* Read @len bytes at kernel-image address @vaddr (needs vc->phys_base).
+ * 0, -EFAULT (not in the dump: no segment holds it, or the address is not
+ * the kernel image's), -ENODATA (the file is truncated there), -errno. */
+int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
+/* The same, for as many bytes as the dump holds from @vaddr on (at least
+ * one, at most *@len): *@len is set to their number. */
+int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
+		     size_t *len);
+
+/* vmcoreinfo.c: the value of KEY=VALUE ("SYMBOL(taint_events)", ...).
+ * 0, -ENOENT (no such key) or -EINVAL (not a number of that form). */
+int vmcoreinfo_hex(const struct vmcore *vc, const char *key, uint64_t *v);
+int vmcoreinfo_unsigned(const struct vmcore *vc, const char *key,
+			uint64_t *v);
+int vmcoreinfo_signed(const struct vmcore *vc, const char *key, int64_t *v);
+/* The value as text (its length in *@len), or NULL. */
+const char *vmcoreinfo_text(const struct vmcore *vc, const char *key,
+			    size_t *len);
+
+/* kallsyms.c: the kernel's own symbol table, found through VMCOREINFO. */
+struct kallsyms;
+/* NULL if the dump has no usable table (no CONFIG_KALLSYMS, a table that
+ * the dump does not hold); *@err is set to -ENOMEM, -ENODATA or -errno of
+ * an I/O error, which the caller must not ignore, else 0. */
+struct kallsyms *kallsyms_open(struct vmcore *vc, int *err);
+void kallsyms_close(struct kallsyms *ks);
+/*
+ * " caller=<symbol>+<off>/<size>" for @addr, into @out (@size bytes), as
+ * the kernel's kallsyms_lookup() and "%s+%#lx/%#lx" make it.  1 if the
+ * address was named, 0 if it cannot be (below the first symbol, after the
+ * last, a table that does not hold it, a name that the log cannot carry),
+ * or -ENOMEM, -ENODATA (the file ended), -errno of an I/O error.
+ */
+int kallsyms_caller(struct kallsyms *ks, uint64_t addr, char *out,
+		    size_t size);
+
+#endif

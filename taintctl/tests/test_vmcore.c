@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * test_vmcore.c - taint_vmcore_read_log() on synthetic x86_64 ELF cores
+ * (vmcore_fixture.h): caller= as the kernel's kallsyms names it (aliases,
+ * the first and the last symbol, two-byte name lengths, both offset
+ * forms, names the log cannot carry), wall times, escapes, the slots
+ * walked, each kind of bad dump with its error, and a fuzz test: a few
+ * thousand deterministic mutations of the dumps, each read in-process
+ * under ASan/UBSan, must give the text of a log that parses whole, or one
+ * of the bad-dump errors.  The whole log against `taintctl log` is
+ * tests/vmcore_test.sh's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test_util.h"
+#include "vmcore_fixture.h"
+
+#define WHY 320
+#define FUZZ_ROUNDS 10000
+
+static int fd = -1;
+
+static int setup(void **state)
+{
+	(void)state;
+	fd = memfd_create("vmcore", 0);
+	return fd < 0 ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	close(fd);
+	return 0;
+}
+
+/* taint_vmcore_read_log() of @len bytes at @p: its return value */
+static int read_bytes(const unsigned char *p, size_t len, char **text,
+		      char *why)
+{
+	size_t n = 0;
+	int ret;
+
+	assert_int_equal(ftruncate(fd, 0), 0);
+	assert_true(pwrite(fd, p, len, 0) == (ssize_t)len);
+	ret = taint_vmcore_read_log(fd, text, &n, why, WHY);
+	if (!ret)
+		assert_int_equal(strlen(*text), n);
+	else
+		assert_null(*text);
+	return ret;
+}
+
+static int read_spec(const struct fx_spec *s, char **text, char *why)
+{
+	size_t len;
+	unsigned char *p = fx_build(s, &len);
+	int ret = read_bytes(p, len, text, why);
+
+	free(p);
+	return ret;
+}
+
+/* the text of the dump of @s, which must be readable */
+static char *text_of(const struct fx_spec *s)
+{
+	char why[WHY], *text = NULL;
+
+	if (read_spec(s, &text, why))
+		fail_msg("unreadable dump: %s", why);
+	return text;
+}
+
+/* the log line of one event @e (in fx_main's dump otherwise) */
+static char *line_of(const struct fx_event *e, struct fx_spec s)
+{
+	s.ev = e;
+	s.nev = 1;
+	s.next = 1;
+	s.dropped = 0;
+	return text_of(&s);
+}
+
+/* a kernel event of @caller: what follows comm="x" on its line */
+static void expect_caller(const struct fx_spec *s, uint64_t caller,
+			  uint64_t mod_id, const char *tail)
+{
+	const struct fx_event e = {
+		.ts_nsec = 1, .flags = 1u << 9, .new_ = 1u << 9, .ready = 1,
+		.comm = "x", .caller = caller, .mod_id = mod_id,
+	};
+	char want[512], *got = line_of(&e, *s);
+
+	snprintf(want, sizeof(want),
+		 "ts=0.000000 utc=- origin=kernel flags=W new=W pid=0 uid=0 auid=0 comm=\"x\"%s\n",
+		 tail);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_caller(void **state)
+{
+	struct fx_spec rel = fx_main;
+
+	(void)state;
+	rel.relative = true;
+	for (int i = 0; i < 2; i++) {
+		const struct fx_spec *s = i ? &rel : &fx_main;
+
+		expect_caller(s, FX_T(0x51d), 0, " caller=warn_site+0x1d/0x30");
+		expect_caller(s, FX_T(0x52f), 0, " caller=warn_site+0x2f/0x30");
+		expect_caller(s, FX_T(0x530), 0,
+			      " caller=after_warn_site+0/0xad0");
+		/* aliases: the first of them, size to the next address */
+		expect_caller(s, FX_T(0x400), 0, " caller=first_alias+0/0x100");
+		expect_caller(s, FX_T(0x4ff), 0,
+			      " caller=first_alias+0xff/0x100");
+		/* the first text symbol, a multi-character token */
+		expect_caller(s, FX_T(0), 0, " caller=_stext+0/0x100");
+		expect_caller(s, FX_T(0x1ff), 0,
+			      " caller=start_kernel+0xff/0x100");
+		/* after the name with two length bytes */
+		expect_caller(s, FX_T(0x3ff), 0,
+			      " caller=" FX_LONG_NAME "+0x1ff/0x200");
+		/* the last symbol's size is not known; before the first
+		 * text symbol is no code; a module's code is not named */
+		expect_caller(s, FX_T(0x1000), 0, "");
+		expect_caller(s, FX_T(0xfffff), 0, "");
+		expect_caller(s, FX_T(0) - 1, 0, "");
+		expect_caller(s, 0x2a001, 0, "");
+		expect_caller(s, FX_T(0x51d), UINT64_C(0xffffffffc0001000), "");
+	}
+}
+
+static void test_caller_names(void **state)
+{
+	char long_name[300];
+	const struct fx_sym syms[] = {
+		{ "T_stext", FX_T(0) }, { "Tbad[name", FX_T(0x10) },
+		{ long_name, FX_T(0x20) }, { "t", FX_T(0x30) },
+		{ "Tok.cold", FX_T(0x40) }, { "T_etext", FX_T(0x50) },
+	};
+	struct fx_spec s = fx_main;
+
+	(void)state;
+	memset(long_name, 'a', sizeof(long_name) - 1);
+	long_name[0] = 'T';
+	long_name[sizeof(long_name) - 1] = '\0';
+	s.syms = syms;
+	s.nsyms = sizeof(syms) / sizeof(syms[0]);
+	expect_caller(&s, FX_T(0x4), 0, " caller=_stext+0x4/0x10");
+	/* names that caller= cannot carry, an empty name: left out */
+	expect_caller(&s, FX_T(0x14), 0, "");
+	expect_caller(&s, FX_T(0x24), 0, "");
+	expect_caller(&s, FX_T(0x34), 0, "");
+	expect_caller(&s, FX_T(0x44), 0, " caller=ok.cold+0x4/0x10");
+	/* no kallsyms at all */
+	s.syms = NULL;
+	expect_caller(&s, FX_T(0x4), 0, "");
+	/* a table that the dump does not hold */
+	{
+		static const char *const away[] = {
+			"SYMBOL(kallsyms_offsets)=ffffffffa0000000", NULL };
+
+		s = fx_main;
+		s.edit = away;
+		expect_caller(&s, FX_T(0x51d), 0, "");
+	}
+}
+
+/* the utc= of an event of @utc, against the C library's gmtime_r() */
+static void expect_utc(int64_t utc)
+{
+	const struct fx_event e = {
+		.ts_nsec = 7, .utc = utc, .flags = 1u << 6, .origin = 1,
+		.ready = 1, .comm = "x",
+	};
+	time_t t = (time_t)utc;
+	struct tm tm;
+	char want[128], date[32], *got = line_of(&e, fx_main);
+
+	assert_non_null(gmtime_r(&t, &tm));
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(want, sizeof(want),
+		 "ts=0.000000 utc=%s origin=user flags=U new=- pid=0 uid=0 auid=0 comm=\"x\"\n",
+		 utc ? date : "-");
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_times(void **state)
+{
+	static const int64_t edges[] = {
+		0, 1, 59, 86399, 86400, 951782399, 951782400, 951868800,
+		946684799, 946684800, 1709251199, 1796284800, 4107542399,
+		4107542400, 253402300799,
+	};
+	const struct fx_event e = {
+		.ts_nsec = UINT64_MAX, .flags = 1u << 6, .new_ = 1u << 6,
+		.origin = 1, .ready = 1, .comm = "x", .auid = UINT32_MAX,
+	};
+	uint64_t x = 88172645463325252u;
+	char *got;
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++)
+		expect_utc(edges[i]);
+	for (int i = 0; i < 300; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		expect_utc((int64_t)(x % 253402300800u));
+	}
+	/* ts: seconds, then microseconds cut (not rounded) */
+	got = line_of(&e, fx_main);
+	assert_string_equal(got, "ts=18446744073.709551 utc=- origin=user flags=U new=U pid=0 uid=0 auid=- comm=\"x\"\n");
+	free(got);
+}
+
+static void test_fields(void **state)
+{
+	static const char reason[] =
+		"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+		"0123456789abcdef0123456789abcdef0123456789abcdef\"\\\x7f\x80 x  y"
+		"1234567";
+	struct fx_event e = {
+		.ts_nsec = 1000000, .flags = 0x7ffff, .new_ = 0, .pid = 5,
+		.uid = 7, .auid = 4294967294u, .origin = 1, .ready = 1,
+		.comm = "0123456789abcdefXYZ", .reason = reason,
+		.reason_len = 128,
+	};
+	char *got;
+
+	(void)state;
+	assert_int_equal(sizeof(reason), 129);
+	/* a comm of all 16 bytes, no NUL; every flag; a 128-byte reason */
+	got = line_of(&e, fx_main);
+	assert_string_equal(got, "ts=0.001000 utc=- origin=user flags=PFSRMBUDAWCIOELKXTN new=- pid=5 uid=7 auid=4294967294 comm=\"0123456789abcdef\" reason=\""
+			    "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+			    "0123456789abcdef0123456789abcdef0123456789abcdef\\\"\\\\\\x7f\\x80 x  y"
+			    "1234567\"\n");
+	free(got);
+	/* a kernel event: no reason whatever reason_len says; module= with
+	 * its 56 bytes, spaces escaped; no caller */
+	e.origin = 0;
+	e.flags = e.new_ = 1u << 12;
+	e.reason_len = 200;
+	e.module = "m d\xe9";
+	got = line_of(&e, fx_main);
+	assert_string_equal(got, "ts=0.001000 utc=- origin=kernel flags=O new=O pid=5 uid=7 auid=4294967294 comm=\"0123456789abcdef\" module=m\\x20d\\xe9\n");
+	free(got);
+}
+
+static void test_slots(void **state)
+{
+	struct fx_spec s = fx_main;
+	char *got;
+
+	(void)state;
+	/* only the first next slots; nothing dropped: no dropped= line */
+	s.next = 2;
+	s.dropped = 0;
+	got = text_of(&s);
+	assert_non_null(strstr(got, "comm=\"cat\""));
+	assert_null(strstr(got, "comm=\"bash\""));
+	assert_null(strstr(got, "dropped"));
+	free(got);
+	/* an empty log */
+	s.next = 0;
+	got = text_of(&s);
+	assert_string_equal(got, "");
+	free(got);
+	/* next past LENGTH(taint_log.ev): LENGTH slots, not the 0xff
+	 * after them; the unpublished slot 5 skipped */
+	s.next = INT32_MAX;
+	s.dropped = INT64_MAX;
+	got = text_of(&s);
+	assert_null(strstr(got, "comm=\"half\""));
+	assert_non_null(strstr(got, "\ndropped=9223372036854775807\n"));
+	free(got);
+	/* Linux's own layout, section header count, zeros past p_filesz,
+	 * a negative phys_base, relative kallsyms: the same text */
+	{
+		struct fx_spec l = fx_main;
+		char *want = text_of(&fx_main);
+
+		l.layout = &fx_linux;
+		l.xnum = true;
+		l.zero_tail = 0x800;
+		l.phys_base = -0x1000000;
+		l.relative = true;
+		l.next = 35;
+		got = text_of(&l);
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+	}
+}
+
+/* a bad dump: @err, and a why that holds @part */
+static void expect_bad(const struct fx_spec *s, int err, const char *part)
+{
+	char why[WHY], *text = (char *)1;
+
+	assert_int_equal(read_spec(s, &text, why), err);
+	if (!strstr(why, part))
+		fail_msg("why: '%s', expected '%s' in it", why, part);
+}
+
+static void test_bad(void **state)
+{
+	static const char *const edits[][3] = {
+		{ "OFFSET(taint_event.comm)=190", "does not fit" },
+		{ "LENGTH(taint_log.ev)=4097", "out of range" },
+		{ "LENGTH(taint_log.ev)=10", "does not fit in SIZE(taint_log)" },
+		{ "OFFSET(taint_log.next)=1837", "does not fit" },
+		{ "SIZE(taint_event)=18446744073709551616", "not an unsigned" },
+		{ "LENGTH(taint_event.comm)=65", "out of range" },
+		{ "LENGTH(taint_event.comm)=0", "is 0" },
+		{ "OFFSET(taint_event.pid)=-4", "not an unsigned" },
+		{ "OFFSET(taint_event.pid)", "no OFFSET(taint_event.pid)" },
+		{ "NUMBER(TAINT_FLAGS_COUNT)=33", "out of range" },
+		{ "NUMBER(phys_base)", "no NUMBER(phys_base)" },
+		{ "NUMBER(phys_base)=0x10", "malformed NUMBER(phys_base)" },
+		{ "SYMBOL(taint_events)=xyz", "not a hexadecimal" },
+		{ "SYMBOL(taint_events)=1000", "is not in the dump" },
+		{ "SYMBOL(taint_events)=ffffffffffffffff", "is not in the dump" },
+	};
+	struct fx_event ev[sizeof(fx_events) / sizeof(fx_events[0])];
+	struct fx_spec s = fx_main;
+	size_t len;
+	unsigned char *p;
+	char why[WHY], *text = NULL;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+		const char *one[] = { edits[i][0], NULL };
+
+		s.edit = one;
+		expect_bad(&s, -EBADMSG, edits[i][1]);
+	}
+	s = fx_main;
+	s.stock = true;
+	expect_bad(&s, -ENOENT, "(6.12.118-usertaint) keeps no taint log");
+	s = fx_main;
+	s.no_vmcoreinfo = true;
+	expect_bad(&s, -EBADMSG, "no VMCOREINFO note");
+	/* slots the kernel cannot have written */
+	s = fx_main;
+	s.ev = ev;
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[3].reason_len = 129;
+	expect_bad(&s, -EBADMSG, "slot 3 is corrupt: reason_len 129");
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[1].new_ = 1u << 10;
+	expect_bad(&s, -EBADMSG, "slot 1 is corrupt: flags 0x200, new 0x400");
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[1].flags = ev[1].new_ = 1u << 19;
+	expect_bad(&s, -EBADMSG, "slot 1 is corrupt: flags 0x80000");
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[2].pid = -1;
+	expect_bad(&s, -EBADMSG, "slot 2 is corrupt: pid -1");
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[2].utc = -1;
+	expect_bad(&s, -EBADMSG, "slot 2 is corrupt: utc -1");
+	ev[2].utc = 253402300800;
+	expect_bad(&s, -EBADMSG, "slot 2 is corrupt: utc 253402300800");
+	memcpy(ev, fx_events, sizeof(ev));
+	s.flags_count = 21;
+	ev[1].flags = ev[1].new_ = 1u << 20;
+	expect_bad(&s, -ENOTSUP, "flag bit 20, which this version");
+	s = fx_main;
+	s.next = -1;
+	expect_bad(&s, -EBADMSG, "corrupt: next -1");
+	s.next = 1;
+	s.dropped = -2;
+	expect_bad(&s, -EBADMSG, "dropped -2");
+
+	/* the file itself */
+	p = fx_build(&fx_main, &len);
+	assert_int_equal(read_bytes(p, len - 1, &text, why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated: it has"));
+	assert_int_equal(read_bytes(p, 100, &text, why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated (100 bytes): the program header table"));
+	assert_int_equal(read_bytes(p, 20, &text, why), -EBADMSG);
+	assert_non_null(strstr(why, "truncated (20 bytes): the ELF header"));
+	assert_int_equal(read_bytes(p, 0, &text, why), -EBADMSG);
+	assert_non_null(strstr(why, "no ELF magic"));
+	p[EI_CLASS] = ELFCLASS32;
+	assert_int_equal(read_bytes(p, len, &text, why), -ENOTSUP);
+	p[EI_CLASS] = ELFCLASS64;
+	p[EI_DATA] = ELFDATA2MSB;
+	assert_int_equal(read_bytes(p, len, &text, why), -ENOTSUP);
+	p[EI_DATA] = ELFDATA2LSB;
+	fx_le(p + offsetof(Elf64_Ehdr, e_machine), EM_386, 2);
+	assert_int_equal(read_bytes(p, len, &text, why), -ENOTSUP);
+	assert_non_null(strstr(why, "another architecture (ELF machine 3)"));
+	fx_le(p + offsetof(Elf64_Ehdr, e_machine), EM_X86_64, 2);
+	fx_le(p + offsetof(Elf64_Ehdr, e_type), ET_DYN, 2);
+	assert_int_equal(read_bytes(p, len, &text, why), -EBADMSG);
+	fx_le(p + offsetof(Elf64_Ehdr, e_type), ET_CORE, 2);
+	fx_le(p + offsetof(Elf64_Ehdr, e_phentsize), 32, 2);
+	assert_int_equal(read_bytes(p, len, &text, why), -EBADMSG);
+	fx_le(p + offsetof(Elf64_Ehdr, e_phentsize), sizeof(Elf64_Phdr), 2);
+	fx_le(p + offsetof(Elf64_Ehdr, e_phnum), 0, 2);
+	assert_int_equal(read_bytes(p, len, &text, why), -EBADMSG);
+	fx_le(p + offsetof(Elf64_Ehdr, e_phnum), PN_XNUM, 2);
+	assert_int_equal(read_bytes(p, len, &text, why), -EBADMSG);
+	assert_non_null(strstr(why, "PN_XNUM"));
+	memcpy(p, "makedumpfile\0\0\0\0", 16);
+	assert_int_equal(read_bytes(p, len, &text, why), -ENOTSUP);
+	assert_non_null(strstr(why, "makedumpfile -E"));
+	memcpy(p, "KDUMP   ", 8);
+	assert_int_equal(read_bytes(p, len, &text, why), -ENOTSUP);
+	free(p);
+	/* not a regular file */
+	{
+		int dir = open("/", O_RDONLY | O_DIRECTORY);
+		size_t n;
+
+		assert_int_equal(taint_vmcore_read_log(dir, &text, &n, why, WHY),
+				 -EISDIR);
+		close(dir);
+	}
+}
+
+/* --- fuzzing ------------------------------------------------------------- */
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t rnd(uint64_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return n ? rng % n : rng;
+}
+
+/* a VMCOREINFO edit: a key the reader uses, an extreme or random value */
+static void fuzz_edit(char *buf, size_t size)
+{
+	static const char *const keys[] = {
+		"SYMBOL(taint_events)", "NUMBER(TAINT_FLAGS_COUNT)",
+		"SIZE(taint_log)", "OFFSET(taint_log.next)",
+		"OFFSET(taint_log.dropped)", "OFFSET(taint_log.ev)",
+		"LENGTH(taint_log.ev)", "SIZE(taint_event)",
+		"OFFSET(taint_event.ts_nsec)", "OFFSET(taint_event.utc)",
+		"OFFSET(taint_event.flags)", "OFFSET(taint_event.new)",
+		"OFFSET(taint_event.pid)", "OFFSET(taint_event.origin)",
+		"OFFSET(taint_event.ready)", "OFFSET(taint_event.reason_len)",
+		"OFFSET(taint_event.comm)", "LENGTH(taint_event.comm)",
+		"OFFSET(taint_event.caller)", "OFFSET(taint_event.mod_id)",
+		"OFFSET(taint_event.module)", "LENGTH(taint_event.module)",
+		"OFFSET(taint_event.reason)", "LENGTH(taint_event.reason)",
+		"NUMBER(phys_base)", "SYMBOL(kallsyms_names)",
+		"SYMBOL(kallsyms_num_syms)", "SYMBOL(kallsyms_token_table)",
+		"SYMBOL(kallsyms_token_index)", "SYMBOL(kallsyms_offsets)",
+		"SYMBOL(kallsyms_relative_base)",
+	};
+	static const char *const values[] = {
+		"", "0", "1", "-1", "7", "64", "255", "256", "4096", "4097",
+		"65536", "1073741824", "2147483648", "4294967295",
+		"18446744073709551615", "18446744073709551616",
+		"99999999999999999999999", "-9223372036854775808", "zz",
+		"ffffffffffffffff", "ffffffff80000000", "ffffffffa0000000",
+		"0x10", " 1", "1 ",
+	};
+	const char *k = keys[rnd(sizeof(keys) / sizeof(keys[0]))];
+
+	switch (rnd(4)) {
+	case 0:
+		snprintf(buf, size, "%s", k);	/* removed */
+		break;
+	case 1:
+		snprintf(buf, size, "%s=%s", k,
+			 values[rnd(sizeof(values) / sizeof(values[0]))]);
+		break;
+	case 2:
+		snprintf(buf, size, "%s=%llu", k,
+			 (unsigned long long)rnd(rnd(2) ? 512 : 0));
+		break;
+	default:	/* a nearby address */
+		snprintf(buf, size, "%s=%llx", k,
+			 (unsigned long long)(FX_DATA + 0x2c400000 +
+					      rnd(FX_IMG + 64) - 32));
+		break;
+	}
+}
+
+/* one mutation of the dump of @base into *@p (@len bytes) */
+static void mutate(const struct fx_spec *base, unsigned char **p,
+		   size_t *len)
+{
+	char e[3][160];
+	const char *edit[4] = { NULL };
+	struct fx_spec s = *base;
+	int kind = (int)rnd(8);
+
+	if (kind == 0) {	/* VMCOREINFO edits */
+		for (int i = 0, n = (int)rnd(3) + 1; i < n; i++) {
+			fuzz_edit(e[i], sizeof(e[i]));
+			edit[i] = e[i];
+		}
+		s.edit = edit;
+	} else if (kind == 1) {	/* the log's counters */
+		s.next = (int32_t)rnd(0);
+		s.dropped = (int64_t)rnd(0) >> rnd(64);
+	}
+	*p = fx_build(&s, len);
+	switch (kind) {
+	case 2:			/* bit flips anywhere */
+		for (int i = 0, n = (int)rnd(8) + 1; i < n; i++)
+			(*p)[rnd(*len)] ^= (unsigned char)(1u << rnd(8));
+		break;
+	case 3:			/* cut short */
+		*len = rnd(*len);
+		break;
+	case 4: {		/* a header field: 0, all ones, or random */
+		size_t at = rnd(sizeof(Elf64_Ehdr) + 5 * sizeof(Elf64_Phdr));
+		size_t w = (size_t)1 << rnd(4);
+		uint64_t v = rnd(3) == 0 ? 0 : rnd(2) ? UINT64_MAX : rnd(0);
+
+		if (at + w <= *len)
+			fx_le(*p + at, v, (unsigned int)w);
+		break;
+	}
+	case 5: {		/* a field of the CORE or the VMCOREINFO note */
+		size_t at = sizeof(Elf64_Ehdr) + 5 * sizeof(Elf64_Phdr) +
+			    (s.xnum ? sizeof(Elf64_Shdr) : 0) +
+			    (rnd(2) ? 12 + 8 + 336 : 0) + 4 * rnd(3);
+		static const uint32_t v[] = { 0, 1, 3, 11, 0x7fffffff,
+					      0xfffffff0, 0xffffffff };
+
+		fx_le(*p + at, rnd(2) ? v[rnd(7)] : rnd(0x10000), 4);
+		break;
+	}
+	case 6:			/* random bytes in the memory segments */
+	case 7:
+		for (int i = 0, n = (int)rnd(16) + 1; i < n; i++)
+			(*p)[*len - 1 - rnd(FX_IMG)] = (unsigned char)rnd(256);
+		break;
+	}
+}
+
+/* the malformed lines of @text (each printed) */
+static int parse_all(const char *text, unsigned int round)
+{
+	int bad = 0;
+
+	for (const char *s = text, *nl; *s; s = nl + 1) {
+		struct taint_event ev = TAINT_INIT(struct taint_event);
+		const char *why = NULL;
+		uint64_t dropped;
+
+		nl = strchr(s, '\n');
+		assert_non_null(nl);
+		if (taint_log_parse_line(s, (size_t)(nl - s), &ev, &dropped,
+					 &why) < 0) {
+			bad++;
+			print_message("round %u: %.*s: %s\n", round,
+				      (int)(nl - s), s, why);
+		}
+	}
+	return bad;
+}
+
+static void test_fuzz(void **state)
+{
+	struct fx_spec linux_ = fx_main;
+	const struct fx_spec *bases[] = { &fx_main, &linux_ };
+	unsigned int outcome[4] = { 0 };
+	struct timespec t0, t1;
+
+	(void)state;
+	linux_.layout = &fx_linux;
+	linux_.xnum = true;
+	linux_.relative = true;
+	linux_.phys_base = -0x1000000;
+	linux_.zero_tail = 0x800;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (unsigned int round = 0; round < FUZZ_ROUNDS; round++) {
+		unsigned char *p;
+		size_t len;
+		char why[WHY], *text = NULL;
+		int ret;
+
+		mutate(bases[round % 2], &p, &len);
+		ret = read_bytes(p, len, &text, why);
+		free(p);
+		if (ret == 0) {
+			assert_int_equal(parse_all(text, round), 0);
+			free(text);
+			outcome[0]++;
+		} else if (ret == -EBADMSG || ret == -ENOTSUP ||
+			   ret == -ENOENT) {
+			assert_true(why[0] != '\0');
+			assert_null(strchr(why, '\n'));
+			outcome[ret == -EBADMSG ? 1 : ret == -ENOTSUP ? 2 : 3]++;
+		} else {
+			fail_msg("round %u: %d (%s)", round, ret, strerror(-ret));
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("# fuzz: %u mutated dumps in %.2f s: %u read, %u -EBADMSG, %u -ENOTSUP, %u -ENOENT\n",
+	       FUZZ_ROUNDS, (double)(t1.tv_sec - t0.tv_sec) +
+	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, outcome[0],
+	       outcome[1], outcome[2], outcome[3]);
+	assert_true(outcome[0] > FUZZ_ROUNDS / 10);
+	assert_true(outcome[1] > FUZZ_ROUNDS / 10);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_caller),
+		cmocka_unit_test(test_caller_names),
+		cmocka_unit_test(test_times),
+		cmocka_unit_test(test_fields),
+		cmocka_unit_test(test_slots),
+		cmocka_unit_test(test_bad),
+		cmocka_unit_test(test_fuzz),
+	};
+
+	return cmocka_run_group_tests_name("vmcore", tests, setup, teardown);
+}

@@ -16,7 +16,8 @@
 #                  (panic=0), and once the console shows the end of the
 #                  panic report, QEMU dumps the guest's memory (ELF, with
 #                  the guest's VMCOREINFO: -device vmcoreinfo) into FILE
-#                  over QMP (scripts/qmp-dump.py) and quits
+#                  over QMP (scripts/qmp-dump.py) and quits;
+#                  UT_DUMP_FORMAT=elf,kdump-zlib also writes FILE.kdump-zlib
 # Exit status: QEMU's, or 124 when the guest hit the timeout (the console
 # tail is printed then).
 #

@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 """Dump a QEMU guest's memory through QMP, then end QEMU.
 
-    qmp-dump.py SOCKET OUT [FORMAT]
+    qmp-dump.py SOCKET OUT [FORMAT[,FORMAT...]]
 
 Connects to QEMU's QMP unix socket, stops the guest, runs
 dump-guest-memory (paging off: the ELF's PT_LOAD p_paddr are guest-physical
-addresses, as a kdump vmcore's) into OUT in FORMAT (elf, the default, or
-one of QEMU's kdump-* formats), and quits QEMU. With QEMU's
+addresses, as a kdump vmcore's) into OUT in the first FORMAT (elf, the
+default, or one of QEMU's kdump-* formats) and into OUT.FORMAT for each
+other one, and quits QEMU. With QEMU's
 -device vmcoreinfo and a guest that wrote its VMCOREINFO note's address
 through fw_cfg, the dump carries that note. Exit 0 if the dump was written.
 """
@@ -23,7 +24,7 @@ def main():
         print(__doc__.strip(), file=sys.stderr)
         return 2
     path, out = sys.argv[1], os.path.abspath(sys.argv[2])
-    fmt = sys.argv[3] if len(sys.argv) == 4 else "elf"
+    fmts = (sys.argv[3] if len(sys.argv) == 4 else "elf").split(",")
 
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     for _ in range(100):
@@ -61,12 +62,14 @@ def main():
     json.loads(stream.readline())          # the greeting
     execute("qmp_capabilities")
     execute("stop")
-    start = time.monotonic()
-    execute("dump-guest-memory", paging=False, protocol="file:" + out,
-            format=fmt)
-    secs = time.monotonic() - start
-    print(f"qmp-dump: {fmt} dump of {os.path.getsize(out)} bytes in "
-          f"{secs:.1f} s: {out}", file=sys.stderr)
+    for i, fmt in enumerate(fmts):
+        name = out if i == 0 else f"{out}.{fmt}"
+        start = time.monotonic()
+        execute("dump-guest-memory", paging=False, protocol="file:" + name,
+                format=fmt)
+        secs = time.monotonic() - start
+        print(f"qmp-dump: {fmt} dump of {os.path.getsize(name)} bytes in "
+              f"{secs:.1f} s: {name}", file=sys.stderr)
     try:
         execute("quit")
     except (EOFError, OSError):

@@ -97,10 +97,12 @@ prepare() {
 # format_patches DIR: the tree's commits as patch files in DIR.
 format_patches() {
 	local out=$1 head_date
-	head_date=$(g log -1 --format=%cI HEAD)
+	head_date=$(g log -1 --format=%aI HEAD)
 	g config branch.usertaint.description "$(cat "$PATCHES/cover-letter.txt" 2>/dev/null || echo 'usertaint series')"
 	# --zero-commit and --no-signature: no commit ids or git version in the
-	# files, so re-exporting unchanged commits changes no byte.
+	# files, so re-exporting unchanged commits changes no byte. The cover
+	# letter's date is HEAD's author date, which git am keeps when the tree
+	# is made again from patches/ (the commit date is new each time).
 	GIT_COMMITTER_DATE=$head_date g -c core.abbrev=12 -c diff.noprefix=false \
 		format-patch -q --zero-commit --no-signature --cover-letter \
 		--cover-from-description=subject --base=pristine \

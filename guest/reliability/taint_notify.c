@@ -155,6 +155,26 @@ static int clear_flag(void)
 	return -1;
 }
 
+/* U is set: writing it again records nothing, so it wakes no one. */
+static void noop_write_wakes_no_one(void)
+{
+	struct later w = { .path = P_TAINTED, .delay_ms = 50 };
+	pthread_t th;
+	short rev[2];
+	int n;
+
+	snprintf(w.text, sizeof(w.text), "%lu", U_BIT);
+	if (pthread_create(&th, NULL, later_fn, &w)) {
+		tap_ok(false, "a tainted write that sets nothing new: pthread_create");
+		return;
+	}
+	n = poll_both(QUIET_MS, rev);
+	pthread_join(th, NULL);
+	tap_ok(!w.err && n == 0 && none_signalled(rev),
+	       "a tainted write that sets nothing new wakes no one in %d ms (write: %s, poll()=%d)",
+	       QUIET_MS, w.err ? strerror(-w.err) : "ok", n);
+}
+
 /* The log's event that set @bit first into @out; false (and @why) if none. */
 static bool kernel_event_of(int bit, struct taint_event *out, char *why,
 			    size_t wsz)
@@ -325,24 +345,7 @@ int main(int argc, char **argv)
 	wake_on("a taint_reason write", P_REASON, reason);
 	quiet_after("the taint_reason write");
 
-	/* U is set now: writing it again records nothing, wakes no one. */
-	{
-		struct later w = { .path = P_TAINTED, .delay_ms = 50 };
-		pthread_t th;
-
-		snprintf(w.text, sizeof(w.text), "%lu", U_BIT);
-		if (pthread_create(&th, NULL, later_fn, &w)) {
-			tap_ok(false, "a tainted write that sets nothing new: pthread_create");
-			goto kernel;
-		}
-		n = poll_both(QUIET_MS, rev);
-		pthread_join(th, NULL);
-		tap_ok(!w.err && n == 0 && none_signalled(rev),
-		       "a tainted write that sets nothing new wakes no one in %d ms (write: %s, poll()=%d)",
-		       QUIET_MS, w.err ? strerror(-w.err) : "ok", n);
-	}
-
-kernel:
+	noop_write_wakes_no_one();
 	kernel_set_wakes("task");
 	kernel_set_wakes("irq");
 	kernel_set_wakes("nmi");

@@ -9,9 +9,9 @@
  * (kernel/taint_log.c, taint_log_vmcoreinfo_setup()):
  *   SYMBOL(taint_events)          struct taint_log
  *   NUMBER(TAINT_FLAGS_COUNT)
- *   SIZE(taint_log), OFFSET(taint_log.next|dropped|ev), LENGTH(taint_log.ev)
- *   SIZE(taint_event), OFFSET(taint_event.<field>) for each field below,
- *   LENGTH(taint_event.comm|module|reason)
+ *   LAYOUT(taint_log)=SIZE next:OFF dropped:OFF ev:OFF[SLOTS]
+ *   LAYOUT(taint_event)=SIZE ts_nsec:OFF ... comm:OFF[LEN] ... (each
+ *   field below; an array with its length)
  * Every offset, size and length comes from there and is checked (each
  * field inside its struct, the slots inside the log, at most 4096 of
  * them) before any use; nothing of the layout is assumed.
@@ -189,63 +189,106 @@ static int key(struct vmcore *vc, const char *kind, const char *name,
 	return 0;
 }
 
-/* OFFSET(@name) of a member of @size bytes, inside @container's @total */
-static int member(struct vmcore *vc, const char *name, uint64_t size,
-		  uint64_t total, const char *container, uint64_t *off)
+/*
+ * From LAYOUT(@st): its size, at most @max (@field NULL), or @field's
+ * offset and, for an array (@max not 0), its length, 1 to @max.
+ */
+static int layout_item(struct vmcore *vc, const char *st, const char *field,
+		       uint64_t max, uint64_t *off, uint64_t *len)
 {
-	int ret = key(vc, "OFFSET", name, LOG_SIZE_MAX, off);
+	int ret = vmcoreinfo_layout(vc, st, field, off, len);
 
-	if (ret || (*off <= total && size <= total - *off))
-		return ret;
+	if (ret == -ENOENT && field && vmcoreinfo_layout(vc, st, NULL, off,
+							  len) == 0)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: LAYOUT(%s) has no field %s",
+				   st, field);
+	if (ret == -ENOENT)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO has SYMBOL(taint_events) but no LAYOUT(%s)",
+				   st);
+	if (ret)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: LAYOUT(%s) is not of the form SIZE FIELD:OFFSET FIELD:OFFSET[LENGTH] ...",
+				   st);
+	if (!field) {
+		if (*off <= max)
+			return 0;
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: LAYOUT(%s) size %llu is out of range (at most %llu)",
+				   st, (unsigned long long)*off,
+				   (unsigned long long)max);
+	}
+	if (!max && *len)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: in LAYOUT(%s), %s has a length but is not an array",
+				   st, field);
+	if (max && !*len)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: in LAYOUT(%s), array %s has length 0 or none",
+				   st, field);
+	if (*len > max)
+		return vmcore_fail(vc, -EBADMSG,
+				   "VMCOREINFO: in LAYOUT(%s), %s length %llu is out of range (at most %llu)",
+				   st, field, (unsigned long long)*len,
+				   (unsigned long long)max);
+	return 0;
+}
+
+/* @st.@field of @size bytes at @off must fit in @st's @total bytes */
+static int fits(struct vmcore *vc, const char *st, const char *field,
+		uint64_t off, uint64_t size, uint64_t total)
+{
+	if (off <= total && size <= total - off)
+		return 0;
 	return vmcore_fail(vc, -EBADMSG,
-			   "VMCOREINFO is inconsistent: %s (offset %llu, %llu bytes) does not fit in %s (%llu bytes)",
-			   name, (unsigned long long)*off,
-			   (unsigned long long)size, container,
+			   "VMCOREINFO is inconsistent: %s.%s (offset %llu, %llu bytes) does not fit in LAYOUT(%s) (%llu bytes)",
+			   st, field, (unsigned long long)off,
+			   (unsigned long long)size, st,
 			   (unsigned long long)total);
 }
 
 static int layout_event(struct vmcore *vc, struct layout *lo)
 {
-	int ret = key(vc, "SIZE", "taint_event", EVENT_SIZE_MAX, &lo->ev_size);
+	static const char ev[] = "taint_event";
+	uint64_t none;
+	int ret = layout_item(vc, ev, NULL, EVENT_SIZE_MAX, &lo->ev_size,
+			      &none);
 
 	for (unsigned int f = 0; !ret && f < NFIELDS; f++) {
-		char name[48];
-
-		snprintf(name, sizeof(name), "taint_event.%s", fields[f].name);
-		lo->len[f] = fields[f].width;
-		if (!fields[f].width) {
-			ret = key(vc, "LENGTH", name, fields[f].max,
-				  &lo->len[f]);
-			if (!ret && !lo->len[f])
-				ret = vmcore_fail(vc, -EBADMSG,
-						  "VMCOREINFO: LENGTH(%s) is 0",
-						  name);
-		}
+		ret = layout_item(vc, ev, fields[f].name, fields[f].max,
+				  &lo->off[f], &lo->len[f]);
+		if (fields[f].width)
+			lo->len[f] = fields[f].width;
 		if (!ret)
-			ret = member(vc, name, lo->len[f], lo->ev_size,
-				     "SIZE(taint_event)", &lo->off[f]);
+			ret = fits(vc, ev, fields[f].name, lo->off[f],
+				   lo->len[f], lo->ev_size);
 	}
 	return ret;
 }
 
 static int layout_log(struct vmcore *vc, struct layout *lo)
 {
-	static const char log[] = "SIZE(taint_log)";
-	uint64_t count;
-	int ret = key(vc, "SIZE", "taint_log", LOG_SIZE_MAX, &lo->size);
+	static const char log[] = "taint_log";
+	uint64_t count, none;
+	int ret = layout_item(vc, log, NULL, LOG_SIZE_MAX, &lo->size, &none);
 
 	if (!ret)
-		ret = member(vc, "taint_log.next", 4, lo->size, log, &lo->next);
+		ret = layout_item(vc, log, "next", 0, &lo->next, &none);
 	if (!ret)
-		ret = member(vc, "taint_log.dropped", 8, lo->size, log,
-			     &lo->dropped);
+		ret = fits(vc, log, "next", lo->next, 4, lo->size);
 	if (!ret)
-		ret = key(vc, "LENGTH", "taint_log.ev", SLOTS_MAX, &lo->slots);
+		ret = layout_item(vc, log, "dropped", 0, &lo->dropped, &none);
+	if (!ret)
+		ret = fits(vc, log, "dropped", lo->dropped, 8, lo->size);
+	if (!ret)
+		ret = layout_item(vc, log, "ev", SLOTS_MAX, &lo->ev,
+				  &lo->slots);
 	if (!ret)
 		ret = layout_event(vc, lo);
 	if (!ret)	/* at most 2^12 slots of 2^16 bytes: no overflow */
-		ret = member(vc, "taint_log.ev", lo->slots * lo->ev_size,
-			     lo->size, log, &lo->ev);
+		ret = fits(vc, log, "ev", lo->ev, lo->slots * lo->ev_size,
+			   lo->size);
 	if (!ret)
 		ret = key(vc, "NUMBER", "TAINT_FLAGS_COUNT", 32, &count);
 	if (!ret && !count)
@@ -357,7 +400,7 @@ static int check_slot(struct reader *r, const unsigned char *ev,
 	    (get(r, ev, REASON_LEN) > r->lo.len[REASON] ||
 	     get(r, ev, REASON_LEN) > TAINT_REASON_MAX))
 		return vmcore_fail(r->vc, -EBADMSG,
-				   "taint log slot %u is corrupt: reason_len %llu (LENGTH(taint_event.reason) %llu)",
+				   "taint log slot %u is corrupt: reason_len %llu (reason is %llu bytes)",
 				   slot, (unsigned long long)get(r, ev, REASON_LEN),
 				   (unsigned long long)r->lo.len[REASON]);
 	return 0;

@@ -76,6 +76,12 @@ int vmcoreinfo_signed(const struct vmcore *vc, const char *key, int64_t *v);
 /* The value as text (its length in *@len), or NULL. */
 const char *vmcoreinfo_text(const struct vmcore *vc, const char *key,
 			    size_t *len);
+/* LAYOUT(@name)=SIZE FIELD:OFFSET FIELD:OFFSET[LENGTH] ...: with @field
+ * NULL, SIZE in *@off; else FIELD's OFFSET in *@off and its LENGTH in
+ * *@len (0 if it has none).  0, -ENOENT (no such line or field) or
+ * -EINVAL (the line, any field of it, is not of that form). */
+int vmcoreinfo_layout(const struct vmcore *vc, const char *name,
+		      const char *field, uint64_t *off, uint64_t *len);
 
 /* kallsyms.c: the kernel's own symbol table, found through VMCOREINFO. */
 struct kallsyms;

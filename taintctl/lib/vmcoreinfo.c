@@ -4,10 +4,14 @@
  * the kernel's vmcoreinfo_append_str() writes them (kernel/vmcore_info.c):
  *   SYMBOL(name)=%lx     OFFSET(struct.member)=%lu   SIZE(name)=%lu
  *   LENGTH(name)=%lu     NUMBER(name)=%ld            OSRELEASE=%s
- * The first line of a key counts.  Numbers are read strictly: only the
- * digits of that form, no sign where there is none, no overflow.
+ * and the taint log's whole-structure lines (kernel/taint_log.c):
+ *   LAYOUT(name)=%zu field:%zu field:%zu[%zu] ...
+ * The first line of a key counts, and in a LAYOUT() line the first field
+ * of a name.  Numbers are read strictly: only the digits of that form, no
+ * sign where there is none, no overflow.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "chars.h"
@@ -92,4 +96,78 @@ int vmcoreinfo_signed(const struct vmcore *vc, const char *key, int64_t *v)
 		return ret;
 	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
 	return 0;
+}
+
+static bool is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* One decimal number at *@s, before @end, ending at a byte of @stops. */
+static int layout_number(const char **s, const char *end, const char *stops,
+			 uint64_t *v)
+{
+	const char *p = *s;
+
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	if (p < end && !strchr(stops, *p))
+		return -EINVAL;
+	if (parse_digits(*s, (size_t)(p - *s), 10, UINT64_MAX, v))
+		return -EINVAL;
+	*s = p;
+	return 0;
+}
+
+int vmcoreinfo_layout(const struct vmcore *vc, const char *name,
+		      const char *field, uint64_t *off, uint64_t *len)
+{
+	char key[80];
+	size_t n;
+	const char *s, *end;
+	uint64_t size;
+	bool found = false;
+
+	snprintf(key, sizeof(key), "LAYOUT(%s)", name);
+	s = vmcoreinfo_text(vc, key, &n);
+	if (!s)
+		return -ENOENT;
+	end = s + n;
+	if (layout_number(&s, end, " ", &size))
+		return -EINVAL;
+	if (!field) {
+		*off = size;
+		*len = 0;
+	}
+	/* Every field is checked, not only the one asked for. */
+	while (s < end) {
+		const char *f = ++s;	/* past the space */
+		size_t flen;
+		uint64_t o, l = 0;
+
+		while (s < end && is_name_char(*s))
+			s++;
+		flen = (size_t)(s - f);
+		if (!flen || s == end || *s != ':')
+			return -EINVAL;
+		s++;
+		if (layout_number(&s, end, " [", &o))
+			return -EINVAL;
+		if (s < end && *s == '[') {
+			s++;
+			if (layout_number(&s, end, "]", &l) || s == end)
+				return -EINVAL;
+			s++;
+			if (s < end && *s != ' ')
+				return -EINVAL;
+		}
+		if (field && !found && strlen(field) == flen &&
+		    !memcmp(field, f, flen)) {
+			*off = o;
+			*len = l;
+			found = true;
+		}
+	}
+	return field && !found ? -ENOENT : 0;
 }

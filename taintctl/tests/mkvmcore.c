@@ -16,7 +16,7 @@
  *   stock       VMCOREINFO of a kernel without the series
  *   noinfo      no VMCOREINFO note
  *   arm64, elf32, bigendian, notcore: main with that ELF header
- *   inconsistent  OFFSET(taint_event.comm) past SIZE(taint_event)
+ *   inconsistent  taint_event's comm past its size in LAYOUT(taint_event)
  *   nophysbase  no NUMBER(phys_base)
  *   outside     SYMBOL(taint_events) where the dump has no memory
  *   corrupt     a published slot with origin 7
@@ -33,7 +33,7 @@
 int main(int argc, char **argv)
 {
 	static const char *const inconsistent[] = {
-		"OFFSET(taint_event.comm)=190", NULL };
+		"LAYOUT(taint_event) comm:190[16]", NULL };
 	static const char *const nophysbase[] = { "NUMBER(phys_base)", NULL };
 	static const char *const outside[] = {
 		"SYMBOL(taint_events)=ffffffffa0000000", NULL };

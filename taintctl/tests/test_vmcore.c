@@ -275,7 +275,7 @@ static void test_slots(void **state)
 	got = text_of(&s);
 	assert_string_equal(got, "");
 	free(got);
-	/* next past LENGTH(taint_log.ev): LENGTH slots, not the 0xff
+	/* next past the length of ev: that many slots, not the 0xff
 	 * after them; the unpublished slot 5 skipped */
 	s.next = INT32_MAX;
 	s.dropped = INT64_MAX;
@@ -283,6 +283,26 @@ static void test_slots(void **state)
 	assert_null(strstr(got, "comm=\"half\""));
 	assert_non_null(strstr(got, "\ndropped=9223372036854775807\n"));
 	free(got);
+	/* LAYOUT() fields are found by name: one the reader does not know,
+	 * the fields in another order, and a second pid (the first counts)
+	 * give the same text */
+	{
+		static const char *const edit[] = {
+			"LAYOUT(taint_event) future:7[3]",
+			"LAYOUT(taint_event) uid:8 pid:12",
+			"LAYOUT(taint_event) ts_nsec",
+			"LAYOUT(taint_event) ts_nsec:48",
+			"LAYOUT(taint_log) next", "LAYOUT(taint_log) next:20",
+			NULL };
+		struct fx_spec l = fx_main;
+		char *want = text_of(&fx_main);
+
+		l.edit = edit;
+		got = text_of(&l);
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+	}
 	/* Linux's own layout, section header count, zeros past p_filesz,
 	 * a negative phys_base, relative kallsyms: the same text */
 	{
@@ -315,15 +335,26 @@ static void expect_bad(const struct fx_spec *s, int err, const char *part)
 static void test_bad(void **state)
 {
 	static const char *const edits[][3] = {
-		{ "OFFSET(taint_event.comm)=190", "does not fit" },
-		{ "LENGTH(taint_log.ev)=4097", "out of range" },
-		{ "LENGTH(taint_log.ev)=10", "does not fit in SIZE(taint_log)" },
-		{ "OFFSET(taint_log.next)=1837", "does not fit" },
-		{ "SIZE(taint_event)=18446744073709551616", "not an unsigned" },
-		{ "LENGTH(taint_event.comm)=65", "out of range" },
-		{ "LENGTH(taint_event.comm)=0", "is 0" },
-		{ "OFFSET(taint_event.pid)=-4", "not an unsigned" },
-		{ "OFFSET(taint_event.pid)", "no OFFSET(taint_event.pid)" },
+		{ "LAYOUT(taint_event) comm:190[16]",
+		  "taint_event.comm (offset 190, 16 bytes) does not fit in LAYOUT(taint_event) (200 bytes)" },
+		{ "LAYOUT(taint_log) ev:32[4097]", "ev length 4097 is out of range" },
+		{ "LAYOUT(taint_log) ev:32[10]", "does not fit in LAYOUT(taint_log)" },
+		{ "LAYOUT(taint_log) next:1837", "taint_log.next (offset 1837, 4 bytes) does not fit" },
+		{ "LAYOUT(taint_event) =18446744073709551616", "LAYOUT(taint_event) is not of the form" },
+		{ "LAYOUT(taint_event) =65537", "size 65537 is out of range" },
+		{ "LAYOUT(taint_event) comm:24[65]", "comm length 65 is out of range" },
+		{ "LAYOUT(taint_event) comm:24[0]", "array comm has length 0 or none" },
+		{ "LAYOUT(taint_event) comm:24", "array comm has length 0 or none" },
+		{ "LAYOUT(taint_event) pid:4[4]", "pid has a length but is not an array" },
+		{ "LAYOUT(taint_event) pid:-4", "LAYOUT(taint_event) is not of the form" },
+		{ "LAYOUT(taint_event) pid:4]x:1", "LAYOUT(taint_event) is not of the form" },
+		{ "LAYOUT(taint_event) pid:4[4", "LAYOUT(taint_event) is not of the form" },
+		{ "LAYOUT(taint_event) pid", "LAYOUT(taint_event) has no field pid" },
+		{ "LAYOUT(taint_event)", "no LAYOUT(taint_event)" },
+		{ "LAYOUT(taint_log)=1840 next:20 dropped:8  ev:32[9]", "LAYOUT(taint_log) is not of the form" },
+		{ "LAYOUT(taint_log)=1840 next:20 dropped:8 ev:32[9] ", "LAYOUT(taint_log) is not of the form" },
+		{ "LAYOUT(taint_log)=", "LAYOUT(taint_log) is not of the form" },
+		{ "LAYOUT(taint_log)=1840 next:20 dropped:8 ev:32[9] :4", "LAYOUT(taint_log) is not of the form" },
 		{ "NUMBER(TAINT_FLAGS_COUNT)=33", "out of range" },
 		{ "NUMBER(phys_base)", "no NUMBER(phys_base)" },
 		{ "NUMBER(phys_base)=0x10", "malformed NUMBER(phys_base)" },
@@ -446,17 +477,17 @@ static void fuzz_edit(char *buf, size_t size)
 {
 	static const char *const keys[] = {
 		"SYMBOL(taint_events)", "NUMBER(TAINT_FLAGS_COUNT)",
-		"SIZE(taint_log)", "OFFSET(taint_log.next)",
-		"OFFSET(taint_log.dropped)", "OFFSET(taint_log.ev)",
-		"LENGTH(taint_log.ev)", "SIZE(taint_event)",
-		"OFFSET(taint_event.ts_nsec)", "OFFSET(taint_event.utc)",
-		"OFFSET(taint_event.flags)", "OFFSET(taint_event.new)",
-		"OFFSET(taint_event.pid)", "OFFSET(taint_event.origin)",
-		"OFFSET(taint_event.ready)", "OFFSET(taint_event.reason_len)",
-		"OFFSET(taint_event.comm)", "LENGTH(taint_event.comm)",
-		"OFFSET(taint_event.caller)", "OFFSET(taint_event.mod_id)",
-		"OFFSET(taint_event.module)", "LENGTH(taint_event.module)",
-		"OFFSET(taint_event.reason)", "LENGTH(taint_event.reason)",
+		"LAYOUT(taint_log)", "LAYOUT(taint_event)",
+		"LAYOUT(taint_log) ", "LAYOUT(taint_log) next",
+		"LAYOUT(taint_log) dropped", "LAYOUT(taint_log) ev",
+		"LAYOUT(taint_event) ", "LAYOUT(taint_event) ts_nsec",
+		"LAYOUT(taint_event) utc", "LAYOUT(taint_event) flags",
+		"LAYOUT(taint_event) new", "LAYOUT(taint_event) pid",
+		"LAYOUT(taint_event) uid", "LAYOUT(taint_event) auid",
+		"LAYOUT(taint_event) origin", "LAYOUT(taint_event) ready",
+		"LAYOUT(taint_event) reason_len", "LAYOUT(taint_event) comm",
+		"LAYOUT(taint_event) caller", "LAYOUT(taint_event) mod_id",
+		"LAYOUT(taint_event) module", "LAYOUT(taint_event) reason",
 		"NUMBER(phys_base)", "SYMBOL(kallsyms_names)",
 		"SYMBOL(kallsyms_num_syms)", "SYMBOL(kallsyms_token_table)",
 		"SYMBOL(kallsyms_token_index)", "SYMBOL(kallsyms_offsets)",
@@ -471,25 +502,35 @@ static void fuzz_edit(char *buf, size_t size)
 		"0x10", " 1", "1 ",
 	};
 	const char *k = keys[rnd(sizeof(keys) / sizeof(keys[0]))];
+	/* a field of a LAYOUT() line ("KEY f"), or its size ("KEY ") */
+	const char *f = strchr(k, ' ');
+	const char *sep = !f ? "=" : f[1] ? ":" : "=";
+	char v[64];
 
 	switch (rnd(4)) {
 	case 0:
-		snprintf(buf, size, "%s", k);	/* removed */
-		break;
-	case 1:
-		snprintf(buf, size, "%s=%s", k,
+		snprintf(v, sizeof(v), "%s",
 			 values[rnd(sizeof(values) / sizeof(values[0]))]);
 		break;
-	case 2:
-		snprintf(buf, size, "%s=%llu", k,
+	case 1:
+		snprintf(v, sizeof(v), "%llu",
 			 (unsigned long long)rnd(rnd(2) ? 512 : 0));
 		break;
+	case 2:
+		snprintf(v, sizeof(v), "%llu[%s]",
+			 (unsigned long long)rnd(rnd(2) ? 512 : 0),
+			 values[rnd(sizeof(values) / sizeof(values[0]))]);
+		break;
 	default:	/* a nearby address */
-		snprintf(buf, size, "%s=%llx", k,
+		snprintf(v, sizeof(v), "%llx",
 			 (unsigned long long)(FX_DATA + 0x2c400000 +
 					      rnd(FX_IMG + 64) - 32));
 		break;
 	}
+	if (rnd(4) == 0 && !(f && !f[1]))
+		snprintf(buf, size, "%s", k);	/* removed */
+	else
+		snprintf(buf, size, "%s%s%s", k, sep, v);
 }
 
 /* one mutation of the dump of @base into *@p (@len bytes) */

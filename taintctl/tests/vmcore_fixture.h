@@ -112,7 +112,10 @@ struct fx_spec {
 					 * image's first segment, 0x2000-0x3000
 					 * (p_memsz > p_filesz): they read 0 */
 	const char *const *edit;	/* VMCOREINFO edits, NULL-terminated:
-					 * "KEY" removes, "KEY=V" sets */
+					 * "KEY" removes, "KEY=V" sets; in a
+					 * LAYOUT() line "KEY f:V" sets field f,
+					 * "KEY f" removes it, "KEY =V" sets
+					 * the size */
 };
 
 /* --- the events of the main fixture (the model text is in the tests) --- */
@@ -325,6 +328,69 @@ void fx_line(struct fx_buf *b, const char *fmt, ...)
 	fx_put(b, line, (size_t)n);
 }
 
+/* The edit @e if it edits a field of the LAYOUT() line @p (@n bytes):
+ * "LAYOUT(x) name:value" sets or adds the field, "LAYOUT(x) name" removes
+ * it, "LAYOUT(x) =value" sets the size; what follows the space, else NULL */
+static FX_UNUSED const char *fx_field_edit(const char *e, const char *p,
+					   size_t n)
+{
+	const char *sp = strchr(e, ' ');
+	size_t k = sp ? (size_t)(sp - e) : 0;
+
+	if (!sp || memchr(e, '=', k) || n <= k || memcmp(p, e, k) ||
+	    p[k] != '=')
+		return NULL;
+	return sp + 1;
+}
+
+/* the LAYOUT() line @p (@n bytes, with its newline) with the field edits
+ * among @edit applied */
+static FX_UNUSED void fx_edit_fields(const char *p, size_t n,
+				     const char *const *edit,
+				     struct fx_buf *out)
+{
+	char tok[32][160];
+	size_t nt = 0;
+	const char *eq = memchr(p, '=', n), *q = eq + 1, *end = p + n - 1;
+
+	while (q <= end && nt < 32) {	/* tok[0] is the size */
+		const char *sp = memchr(q, ' ', (size_t)(end - q));
+		size_t len = (size_t)((sp ? sp : end) - q);
+
+		snprintf(tok[nt++], sizeof(tok[0]), "%.*s", (int)len, q);
+		q += len + 1;
+	}
+	for (size_t i = 0; edit[i]; i++) {
+		const char *f = fx_field_edit(edit[i], p, n), *colon;
+		size_t name, t;
+
+		if (!f)
+			continue;
+		if (*f == '=') {
+			snprintf(tok[0], sizeof(tok[0]), "%s", f + 1);
+			continue;
+		}
+		colon = strchr(f, ':');
+		name = colon ? (size_t)(colon - f) : strlen(f);
+		for (t = 1; t < nt; t++)
+			if (!strncmp(tok[t], f, name) && tok[t][name] == ':')
+				break;
+		if (!colon) {		/* remove */
+			if (t < nt)
+				memmove(tok[t], tok[t + 1],
+					(nt-- - t - 1) * sizeof(tok[0]));
+			continue;
+		}
+		if (t == nt && nt < 32)
+			nt++;
+		snprintf(tok[t], sizeof(tok[0]), "%s", f);
+	}
+	fx_put(out, p, (size_t)(eq - p) + 1);
+	for (size_t t = 0; t < nt; t++)
+		fx_line(out, "%s%s", t ? " " : "", tok[t]);
+	fx_put(out, "\n", 1);
+}
+
 /* apply the spec's edits to the KEY=VALUE lines of @in */
 static FX_UNUSED void fx_edit(const struct fx_spec *s, const struct fx_buf *in,
 			      struct fx_buf *out)
@@ -335,25 +401,31 @@ static FX_UNUSED void fx_edit(const struct fx_spec *s, const struct fx_buf *in,
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)(nl - p) + 1;
-		bool keep = true;
+		bool keep = true, fields = false;
 
 		for (size_t i = 0; s->edit && s->edit[i] && i < 64; i++) {
 			const char *e = s->edit[i], *eq = strchr(e, '=');
 			size_t k = eq ? (size_t)(eq - e) : strlen(e);
 
-			if (n > k && !memcmp(p, e, k) && p[k] == '=') {
+			if (fx_field_edit(e, p, n)) {
+				fields = true;
+				done[i] = true;
+			} else if (n > k && !memcmp(p, e, k) && p[k] == '=') {
 				if (eq && !done[i])
 					fx_line(out, "%s\n", e);
 				done[i] = true;
 				keep = false;
 			}
 		}
-		if (keep)
+		if (keep && fields)
+			fx_edit_fields(p, n, s->edit, out);
+		else if (keep)
 			fx_put(out, p, n);
 		p += n;
 	}
 	for (size_t i = 0; s->edit && s->edit[i] && i < 64; i++)
-		if (!done[i] && strchr(s->edit[i], '='))
+		if (!done[i] && strchr(s->edit[i], '=') &&
+		    !strchr(s->edit[i], ' '))
 			fx_line(out, "%s\n", s->edit[i]);
 }
 
@@ -379,6 +451,10 @@ static FX_UNUSED void fx_vmcoreinfo(const struct fx_spec *s, uint64_t data,
 		l->origin, l->ready, l->reason_len, l->comm, l->caller,
 		l->mod_id, l->module, l->reason,
 	};
+	const unsigned int lens[] = {	/* arrays: their length */
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, l->comm_len, 0, 0,
+		l->module_len, l->reason_max,
+	};
 	struct fx_buf b = { 0 };
 
 	fx_line(&b, "OSRELEASE=6.12.118-usertaint\nPAGESIZE=4096\n");
@@ -388,18 +464,16 @@ static FX_UNUSED void fx_vmcoreinfo(const struct fx_spec *s, uint64_t data,
 		fx_line(&b, "SYMBOL(taint_events)=%llx\n",
 			(unsigned long long)(data + FX_LOG));
 		fx_line(&b, "NUMBER(TAINT_FLAGS_COUNT)=%u\n", s->flags_count);
-		fx_line(&b, "SIZE(taint_log)=%u\n", l->log_size);
-		fx_line(&b, "OFFSET(taint_log.next)=%u\n", l->next);
-		fx_line(&b, "OFFSET(taint_log.dropped)=%u\n", l->dropped);
-		fx_line(&b, "OFFSET(taint_log.ev)=%u\n", l->ev);
-		fx_line(&b, "LENGTH(taint_log.ev)=%u\n", l->slots);
-		fx_line(&b, "SIZE(taint_event)=%u\n", l->ev_size);
+		fx_line(&b, "LAYOUT(taint_log)=%u next:%u dropped:%u ev:%u[%u]\n",
+			l->log_size, l->next, l->dropped, l->ev, l->slots);
+		fx_line(&b, "LAYOUT(taint_event)=%u", l->ev_size);
 		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			fx_line(&b, "OFFSET(taint_event.%s)=%u\n", names[i],
-				offs[i]);
-		fx_line(&b, "LENGTH(taint_event.comm)=%u\n", l->comm_len);
-		fx_line(&b, "LENGTH(taint_event.module)=%u\n", l->module_len);
-		fx_line(&b, "LENGTH(taint_event.reason)=%u\n", l->reason_max);
+			if (lens[i])
+				fx_line(&b, " %s:%u[%u]", names[i], offs[i],
+					lens[i]);
+			else
+				fx_line(&b, " %s:%u", names[i], offs[i]);
+		fx_line(&b, "\n");
 	}
 	for (size_t i = 0; s->syms && i < sizeof(tables) / sizeof(tables[0]); i++)
 		fx_line(&b, "SYMBOL(kallsyms_%s)=%llx\n", tables[i].name,

@@ -46,18 +46,38 @@ has_config() {
 	fi
 }
 
+# The C files the series touches, outside tools/ (as scripts/check-objects.sh).
+touched_c() { git -C "$KSRC" diff --name-only pristine..HEAD -- '*.c' | grep -v '^tools/'; }
+
+# build VARIANT [VAR=VALUE...]: scripts/build-kernel.sh VARIANT with those
+# variables. The objects of the touched files are deleted first, so that an
+# incremental run compiles them again and prints their warnings too; a
+# compiler warning in one of them fails the entry, as a build robot reports
+# it (the build's output is the entry's log, $log).
+build() {
+	local v=$1 f files w
+	shift
+	mapfile -t files < <(touched_c)
+	for f in "${files[@]}"; do rm -f "$(kobj "$v")/${f%.c}.o"; done
+	env "$@" "$ROOT/scripts/build-kernel.sh" "$v" >/dev/null || return 1
+	w=$(printf '%s\n' "${files[@]}" | sed 's/[.]/[.]/g' | paste -sd'|')
+	w=$(grep -m1 -E "(^|/)($w):[0-9]+(:[0-9]+)?: warning:" "$log") || return 0
+	echo "new warning in a file the series touches: ${w##*/../}"
+	return 1
+}
+
 # tiny SYM=VAL: tinyconfig + configs/usertaint.config + configs/matrix/NAME.config.
 # The fragment's own line must hold in the result; lines of usertaint.config
 # that depend on what it turns off may drop (UT_LAX_CONFIG).
 run_tiny() {
-	UT_LAX_CONFIG=1 "$ROOT/scripts/build-kernel.sh" "matrix/$name" >/dev/null || return 1
+	build "matrix/$name" UT_LAX_CONFIG=1 || return 1
 	has_config "$(kobj "matrix/$name")" "$1" ||
 		{ echo "error: $1 did not stick in $(kobj "matrix/$name")/.config"; return 1; }
 }
 
 # default SYM=VAL: the test kernel itself (make test builds it too).
 run_default() {
-	"$ROOT/scripts/build-kernel.sh" default >/dev/null || return 1
+	build default || return 1
 	has_config "$(kobj default)" "$1" || { echo "error: the test kernel lacks $1"; return 1; }
 }
 
@@ -66,7 +86,7 @@ run_default() {
 run_base() {
 	local v=matrix/$name
 	[ "$1" = x86_64_defconfig ] && v=bloat-defconfig
-	UT_BASE=$1 "$ROOT/scripts/build-kernel.sh" "$v" >/dev/null || return 1
+	build "$v" "UT_BASE=$1" || return 1
 	has_config "$(kobj "$v")" CONFIG_TAINT_LOG=y ||
 		{ echo "error: CONFIG_TAINT_LOG=y not in $1"; return 1; }
 }

@@ -824,8 +824,8 @@ void taint_watch_close(struct taint_watch *w);
  *            says what is wrong with the dump (@why_size bytes, may be 0);
  *            else ""
  * The log is found and laid out by the dump's VMCOREINFO note alone
- * (SYMBOL(taint_events), NUMBER(phys_base), the OFFSET/SIZE/LENGTH keys of
- * struct taint_log and taint_event), each value checked before use.  A
+ * (SYMBOL(taint_events), NUMBER(phys_base), the LAYOUT(taint_log) and
+ * LAYOUT(taint_event) lines), each value checked before use.  A
  * kernel event's caller= is named with the kernel's symbol table (the
  * SYMBOL(kallsyms_*) keys) as the kernel names it, but left out when the
  * caller was a module's code (module= names the module), when the kernel

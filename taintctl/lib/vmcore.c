@@ -248,6 +248,16 @@ static int fits(struct vmcore *vc, const char *st, const char *field,
 			   (unsigned long long)total);
 }
 
+/* LAYOUT(@st)'s @field, not an array, of @width bytes: its offset */
+static int layout_scalar(struct vmcore *vc, const char *st, const char *field,
+			 uint64_t width, uint64_t total, uint64_t *off)
+{
+	uint64_t none;
+	int ret = layout_item(vc, st, field, 0, off, &none);
+
+	return ret ? ret : fits(vc, st, field, *off, width, total);
+}
+
 static int layout_event(struct vmcore *vc, struct layout *lo)
 {
 	static const char ev[] = "taint_event";
@@ -274,13 +284,10 @@ static int layout_log(struct vmcore *vc, struct layout *lo)
 	int ret = layout_item(vc, log, NULL, LOG_SIZE_MAX, &lo->size, &none);
 
 	if (!ret)
-		ret = layout_item(vc, log, "next", 0, &lo->next, &none);
+		ret = layout_scalar(vc, log, "next", 4, lo->size, &lo->next);
 	if (!ret)
-		ret = fits(vc, log, "next", lo->next, 4, lo->size);
-	if (!ret)
-		ret = layout_item(vc, log, "dropped", 0, &lo->dropped, &none);
-	if (!ret)
-		ret = fits(vc, log, "dropped", lo->dropped, 8, lo->size);
+		ret = layout_scalar(vc, log, "dropped", 8, lo->size,
+				    &lo->dropped);
 	if (!ret)
 		ret = layout_item(vc, log, "ev", SLOTS_MAX, &lo->ev,
 				  &lo->slots);

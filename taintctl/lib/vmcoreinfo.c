@@ -98,12 +98,6 @@ int vmcoreinfo_signed(const struct vmcore *vc, const char *key, int64_t *v)
 	return 0;
 }
 
-static bool is_name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* One decimal number at *@s, before @end, ending at a byte of @stops. */
 static int layout_number(const char **s, const char *end, const char *stops,
 			 uint64_t *v)
@@ -146,7 +140,7 @@ int vmcoreinfo_layout(const struct vmcore *vc, const char *name,
 		size_t flen;
 		uint64_t o, l = 0;
 
-		while (s < end && is_name_char(*s))
+		while (s < end && taint_ident_char(*s))
 			s++;
 		flen = (size_t)(s - f);
 		if (!flen || s == end || *s != ':')

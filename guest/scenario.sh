@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by /init for ut.mode=scenario: provoke one report (ut.scenario=
 # warn, oops, oops-forged, oops-panic, report-off, module, panic,
-# panic-on-taint, nousertaint, dump) after user space tainted the kernel
+# oops-then-panic, panic-on-taint, nousertaint, dump) after user space tainted the kernel
 # with a reason. The host reads the console and the results (ttyS1) and
 # checks them.
 exec 3>"$UT_RES"
@@ -69,6 +69,14 @@ module)
 	;;
 panic)
 	taint_with_reason
+	echo PANIC > $crash
+	;;
+oops-then-panic)
+	# An oops that only kills its process, then a panic: the panic report
+	# explains the flags again (D included), though D is set.
+	taint_with_reason
+	sh -c "echo EXCEPTION > $crash"
+	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 	echo PANIC > $crash
 	;;
 panic-on-taint)

@@ -120,6 +120,32 @@ scenario_panic() {
 	expect_reports "scenario panic" "$c" "Kernel panic=1" "Call Trace:=1"
 }
 
+# A panic after an oops that the system survived: D stays set, and the
+# panic report must still say where each flag came from (the oops's own
+# lines are not enough: they may have scrolled away or missed pstore).
+scenario_oops_then_panic() {
+	local c=$LOGS/scenario-oops-then-panic.console r=$LOGS/scenario-oops-then-panic.results
+	local sec=$LOGS/scenario-oops-then-panic.report
+	scenario_run oops-then-panic || return
+	section "$c" 'Kernel panic - not syncing' "$PANIC_END" > "$sec"
+	check "scenario oops-then-panic: sanity: the guest survived the oops, then panicked" \
+		"$(grep '^survived' "$r"); $(grep -c 'Kernel panic - not syncing: dumptest' "$sec") panics" \
+		test "$(grep -c '^survived oops' "$r")" = 1 -a \
+		"$(grep -c 'Kernel panic - not syncing: dumptest' "$sec")" = 1
+	check "scenario oops-then-panic: the panic's Taint U: line names writer and reason" \
+		"$(grep '^Taint' "$sec")" taint_u_line "$sec" "$r"
+	check "scenario oops-then-panic: the panic's Taint D: line names the oops" \
+		"$(grep '^Taint' "$sec")" \
+		grep -qE '^Taint D: ts=[0-9.]+ .* origin=kernel flags=D new=D .* comm="sh"' "$sec"
+	if [ "$variant" = debug ]; then
+		expect_reports "scenario oops-then-panic" "$c" "BUG:=2" "Oops:=1" \
+			"Kernel panic=1" "Call Trace:=2"
+	else
+		expect_reports "scenario oops-then-panic" "$c" "BUG:=1" "Oops:=1" \
+			"Kernel panic=1" "Call Trace:=1"
+	fi
+}
+
 scenario_panic_on_taint() {
 	local c=$LOGS/scenario-panic-on-taint.console r=$LOGS/scenario-panic-on-taint.results
 	local sec=$LOGS/scenario-panic-on-taint.report

@@ -269,9 +269,9 @@ scenario_dump() {
 	UT_DUMP_FORMAT=elf,kdump-zlib boot scenario-dump scenario 180 "ut.scenario=dump" 2 "$d" || return
 	check "scenario dump: sanity: the guest panicked" "no dumptest panic in $c" \
 		grep -q 'Kernel panic - not syncing: dumptest' "$c"
-	check "scenario dump: the guest printed its log live (text and JSON)" "$(grep '^##LIVE' "$r")" \
+	check "scenario dump: sanity: the guest printed its log live (text and JSON)" "$(grep '^##LIVE' "$r")" \
 		test "$(grep -cE '^##LIVE-(text|json)-END rc=0$' "$r")" = 2
-	check "scenario dump: QEMU wrote an ELF dump with a VMCOREINFO note" \
+	check "scenario dump: sanity: QEMU wrote an ELF dump with a VMCOREINFO note" \
 		"$(ls -l "$d" 2>&1; readelf -n "$d" 2>&1 | grep -c VMCOREINFO) VMCOREINFO notes" \
 		eval "readelf -n '$d' 2>/dev/null | grep -q VMCOREINFO"
 	live_block "$r" text | sed '/ module=/s/ caller=[^ ]*$//' > "$out.want.txt"
@@ -293,7 +293,7 @@ scenario_dump() {
 	# QEMU's kdump-compressed format of the same memory: not read (convert
 	# it with makedumpfile -E), but said so on one line, exit 5.
 	rc=0; "$tctl" log --vmcore "$d.kdump-zlib" > "$out.kdump.txt" 2> "$out.kdump.err" || rc=$?
-	check "scenario dump: a kdump-compressed dump: one error line that says so, exit 5" \
+	check "scenario dump: sanity: a kdump-compressed dump: one error line that says so, exit 5" \
 		"exit $rc: $(head -c 300 "$out.kdump.err")" \
 		test "$rc" = 5 -a "$(wc -l < "$out.kdump.err")" = 1 -a ! -s "$out.kdump.txt" -a \
 		"$(grep -ci 'kdump' "$out.kdump.err")" = 1

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by /init for ut.mode=scenario: provoke one report (ut.scenario=
 # warn, oops, oops-forged, oops-panic, report-off, module, panic,
-# oops-then-panic, panic-on-taint, nousertaint, dump) after user space tainted the kernel
-# with a reason. The host reads the console and the results (ttyS1) and
+# oops-then-panic, panic-on-taint, nousertaint, dump) after user space
+# tainted the kernel with a reason. The host reads the console and the results (ttyS1) and
 # checks them.
 exec 3>"$UT_RES"
 scenario=$(arg scenario)

@@ -27,7 +27,7 @@ if [ ! -x "$bin" ]; then
 	     -o Dir::State::Lists="$dir/lists" -o Dir::Cache="$dir/cache"
 	     -o APT::Sandbox::User=root)
 	say "fetching busybox-static:$arch with apt-get into $dir (not installed)"
-	apt-get "${apt[@]}" update >/dev/null || die "apt-get update for $arch failed"
+	apt_update "${apt[@]}"
 	( cd "$dir/debs" && apt-get "${apt[@]}" download "busybox-static:$arch" >/dev/null ) ||
 		die "apt-get download busybox-static:$arch failed"
 	dpkg -x "$dir"/debs/busybox-static_*.deb "$dir/root"

@@ -39,7 +39,7 @@ done
 say "installing missing packages with apt-get: ${missing[*]}"
 [ "$(id -u)" -eq 0 ] || die "need root to apt-get install: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null || die "apt-get update failed"
+apt_update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
 	die "apt-get install failed for: ${missing[*]}"
 say "installed: ${missing[*]}"

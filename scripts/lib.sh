@@ -18,6 +18,24 @@ export KBUILD_BUILD_HOST=qemu
 say()  { printf '%s\n' "usertaint: $*" >&2; }
 die()  { printf '%s\n' "usertaint: error: $*" >&2; exit 1; }
 
+# apt_update [APT-GET OPTION...]: apt-get update, up to three tries 20 s
+# apart: a Debian mirror in the middle of a sync serves an index of the
+# wrong size ("File has unexpected size ... Mirror sync in progress?"),
+# which fails the whole update although the index we need may be fine.
+# If every try fails, say so and go on with the lists that did arrive: the
+# apt-get install or download that follows fails by itself (and names the
+# package) if what it needs is not in them. UT_APT_RETRY_DELAY: the pause.
+apt_update() {
+	local try
+	for try in 1 2 3; do
+		apt-get "$@" update >/dev/null && return 0
+		[ "$try" -lt 3 ] || break
+		say "apt-get update failed (try $try of 3), again in ${UT_APT_RETRY_DELAY:-20} s"
+		sleep "${UT_APT_RETRY_DELAY:-20}"
+	done
+	say "warning: apt-get update failed 3 times; going on with the package lists it got"
+}
+
 # pkg_version PACKAGE: installed Debian version, or "not installed".
 pkg_version() {
 	dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo "not installed"

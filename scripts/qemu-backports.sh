@@ -16,7 +16,7 @@ if [ ! -x "$bin" ]; then
 	apt=(-q -o Dir::Etc::sourcelist="$dir/sources.list" -o Dir::Etc::sourceparts=-
 	     -o Dir::State::Lists="$dir/lists" -o APT::Sandbox::User=root)
 	say "fetching qemu-system-x86 from bookworm-backports into $dir (not installed)"
-	apt-get "${apt[@]}" update >/dev/null || die "apt-get update of bookworm-backports failed"
+	apt_update "${apt[@]}"
 	( cd "$dir/debs" && apt-get "${apt[@]}" download \
 		qemu-system-x86/bookworm-backports qemu-system-data/bookworm-backports >/dev/null ) ||
 		die "apt-get download of qemu-system-x86 from bookworm-backports failed"

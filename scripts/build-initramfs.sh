@@ -71,7 +71,9 @@ done
 if [ "$arch" = x86_64 ]; then
 	mods=$("$ROOT/scripts/build-module.sh" "$variant") || die "the test module failed to build"
 	mkdir -p "$root/lib/modules/$variant"
-	cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$root/lib/modules/$variant/"
+	cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$mods"/ndiswrapper.ko "$root/lib/modules/$variant/"
+	mkdir -p "$root/lib/modules/$variant/rebuilt"
+	cp "$mods"/rebuilt/ut_taint.ko "$root/lib/modules/$variant/rebuilt/"
 fi
 
 # The reliability tests (fuzzer, stress, permissions, forgery).

@@ -65,10 +65,28 @@ scenario_warn() {
 		grep -qE 'Tainted: [A-Z ]*U' "$sec"
 	local n
 	n=$(grep -c '^Taint [A-Z]:' "$sec")
-	check "scenario warn: sanity: at most one Taint line" "$n Taint lines" test "$n" -le 1
+	check "scenario warn: sanity: O was set too before the WARN" "$(grep '^before warn' "$r")" \
+		eval "[ \$(( \$(sed -n 's/^before warn: mask=//p' '$r') & 4096 )) -ne 0 ]"
+	check "scenario warn: one Taint line, U, though O is set too" "$(grep '^Taint' "$sec")" \
+		test "$n" = 1 -a "$(grep -c '^Taint U:' "$sec")" = 1
 	check "scenario warn: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
+	check "scenario warn: utc= is the guest's date once its clock is set" \
+		"$(grep -E '^(date|taint_log):' "$r")" utc_is_date "$r"
 	expect_reports "scenario warn" "$c" "WARNING:=1" "Call Trace:=1"
+}
+
+# utc_is_date RESULTS: the writer's line has a utc= of the guest's date
+# (the date line) within a minute, and that date is this year's or later
+# (the clock was set: QEMU's RTC gives the host's time).
+utc_is_date() {
+	local res=$1 now utc t0 t1
+	now=$(sed -n 's/^date: //p' "$res")
+	utc=$(sed -n 's/^taint_log: .* utc=\([^ ]*\) origin=user .*/\1/p' "$res" | head -n 1)
+	[ -n "$now" ] && [ -n "$utc" ] && [ "$utc" != - ] || return 1
+	t0=$(date -u -d "$now" +%s) && t1=$(date -u -d "$utc" +%s) || return 1
+	[ $((t0 - t1)) -ge 0 ] && [ $((t0 - t1)) -le 60 ] &&
+		[ "${now%%-*}" -ge 2025 ]
 }
 
 scenario_oops() {
@@ -189,7 +207,18 @@ scenario_report_off() {
 		none eval "plain '$c' | grep '^Taint [A-Z]:'"
 	check "scenario report-off: the log still names the writer" "$(grep '^taint_log:' "$r")" \
 		grep -q "^taint_log: .* origin=user flags=U .* pid=$(writer_pid "$r") " "$r"
-	expect_oops_reports "scenario report-off" "$c"
+	# Written at run time, the parameter takes effect: the WARN after it
+	# has its Taint U: line.
+	check "scenario report-off: the parameter written 1 at run time reads Y" \
+		"$(grep '^report param now' "$r")" grep -qx 'report param now=Y' "$r"
+	section "$c" 'cut here' 'end trace' > "$sec.warn"
+	check "scenario report-off: after it, the WARN report has its Taint U: line" \
+		"$(grep '^Taint' "$sec.warn")" taint_u_line "$sec.warn" "$r"
+	if [ "$variant" = debug ]; then
+		expect_reports "scenario report-off" "$c" "BUG:=2" "Oops:=1" "WARNING:=1" "Call Trace:=3"
+	else
+		expect_reports "scenario report-off" "$c" "BUG:=1" "Oops:=1" "WARNING:=1" "Call Trace:=2"
+	fi
 }
 
 # The test module: module= for its load (O) and its WARN (W), a caller
@@ -198,7 +227,7 @@ scenario_report_off() {
 # oops report.
 scenario_module() {
 	local c=$LOGS/scenario-module.console r=$LOGS/scenario-module.results
-	local sec=$LOGS/scenario-module.report t1 t2 stage
+	local sec=$LOGS/scenario-module.report t1 t2 t3 stage
 	scenario_run module || return
 	section "$c" 'Oops:' 'end trace' > "$sec"
 	check "scenario module: ut_taint loaded, unloaded, ut_other loaded" "$(grep -E '^(un)?loaded ut_' "$r")" \
@@ -216,6 +245,16 @@ scenario_module() {
 			"$(grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r")" \
 			none grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r"
 	done
+	check "scenario module: P from loading ndiswrapper: module=ndiswrapper, no caller" \
+		"$(grep '^ndiswrapper:' "$r")" \
+		grep -qE '^ndiswrapper: .* origin=kernel flags=P new=P .* module=ndiswrapper$' "$r"
+	t3=$(sed -n 's/^rebuilt text=//p' "$r")
+	check "scenario module: sanity: the rebuilt ut_taint was loaded where the first was (text $t3)" \
+		"$(grep -E '^(loaded rebuilt|rebuilt text)' "$r")" \
+		test -n "$t3" -a "$t3" = "$(sed -n 's/^ut_taint text=//p' "$r")"
+	check "scenario module: rebuilt ut_taint reloaded: W still module=ut_taint, no caller" \
+		"$(grep '^rebuilt: .*flags=W ' "$r")" \
+		grep -qE '^rebuilt: .* origin=kernel flags=W new=W .* module=ut_taint$' "$r"
 	t1=$(sed -n 's/^ut_taint text=//p' "$r"); t2=$(sed -n 's/^ut_other text=//p' "$r")
 	check "scenario module: ut_other took ut_taint's memory (text $t2 = $t1)" "ut_taint $t1, ut_other $t2" \
 		test -n "$t1" -a "$t1" = "$t2"

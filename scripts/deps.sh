@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [host|kernel|objects|arch|all]   (default: all)
+# Usage: scripts/deps.sh [host|kernel|objects|arch|plugins|all]   (default: all)
 # objects: Debian's kernel config, sparse and LLVM for scripts/check-objects.sh
 # arch: cross compilers and QEMUs for i386 and arm64 (scripts/arch-test.sh)
+# plugins: the GCC plugin headers of the host's gcc (CONFIG_GCC_PLUGINS, the
+# check-matrix entry randstruct)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -16,6 +18,9 @@ kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 objects_pkgs="linux-config-6.12 sparse clang lld llvm"
 arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
 	libc6-dev-i386-cross qemu-system-arm qemu-system-x86 file"
+# gcc-N-plugin-dev for the host's gcc N (bookworm: gcc-12-plugin-dev)
+v=$(gcc -dumpversion 2>/dev/null | cut -d. -f1) || v=
+plugin_pkgs="gcc-${v:-12}-plugin-dev"
 # make -C taintctl check: the bash completion's directory and helpers
 host_pkgs="$host_pkgs bash-completion"
 
@@ -24,8 +29,9 @@ host)   want=$host_pkgs ;;
 kernel) want=$kernel_pkgs ;;
 arch)   want="$kernel_pkgs $arch_pkgs" ;;
 objects) want="$kernel_pkgs $objects_pkgs" ;;
+plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (host, kernel, objects, arch or all)" ;;
+*)      die "deps.sh: unknown set '$1' (host, kernel, objects, arch, plugins or all)" ;;
 esac
 
 missing=()

@@ -4,7 +4,8 @@
 # busybox-static, guest/ scripts, the kselftests of the tree, a static
 # taintctl, all built with the host's gcc, and the harness's test module
 # (guest/module) built against that variant's kernel, in
-# /lib/modules/VARIANT. Usage: build-initramfs.sh [VARIANT]
+# /lib/modules/VARIANT (and the series' KUnit test, when that kernel builds
+# it as a module, in /lib/modules/VARIANT/kunit). Usage: build-initramfs.sh [VARIANT]
 # Prints the path of the initramfs on stdout. Fails when anything it should
 # contain cannot be built, and when a file that a suite of scripts/suites
 # needs (its "needs" column) is not in it.
@@ -74,6 +75,18 @@ if [ "$arch" = x86_64 ]; then
 	cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$mods"/ndiswrapper.ko "$root/lib/modules/$variant/"
 	mkdir -p "$root/lib/modules/$variant/rebuilt"
 	cp "$mods"/rebuilt/ut_taint.ko "$root/lib/modules/$variant/rebuilt/"
+fi
+
+# The series' KUnit test when the kernel builds it as a module
+# (CONFIG_TAINT_LOG_KUNIT_TEST=m, the check-matrix entry kunit-module):
+# the KUnit boot (guest/init, ut.mode=kunit) loads every module of
+# /lib/modules/VARIANT/kunit.
+kobjdir=$(kobj "$variant")
+if grep -qx CONFIG_TAINT_LOG_KUNIT_TEST=m "$kobjdir/.config" 2>/dev/null; then
+	ko=$kobjdir/kernel/taint_log_kunit.ko
+	[ -f "$ko" ] || die "CONFIG_TAINT_LOG_KUNIT_TEST=m but no $ko: build the $variant kernel first"
+	mkdir -p "$root/lib/modules/$variant/kunit"
+	cp "$ko" "$root/lib/modules/$variant/kunit/"
 fi
 
 # The reliability tests (fuzzer, stress, permissions, forgery).

@@ -83,6 +83,13 @@ for p in $only; do
 		die "UT_ONLY: '$p' matches no suite of variant $variant in $SUITE_TABLE (nor a run column: host, kunit, test, scenario, reliability)"
 done
 set +f
+# kunit-module (scripts/suites: a variant whose KUnit test is a module, which
+# the guest loads on the KUnit boot) takes kunit's place: the same boot.
+if [ -n "${MIN[kunit-module]:-}" ] && [ -n "${MIN[kunit]:-}" ]; then
+	for i in "${!SUITE_ORDER[@]}"; do [ "${SUITE_ORDER[$i]}" = kunit ] && unset "SUITE_ORDER[$i]"; done
+	SUITE_ORDER=("${SUITE_ORDER[@]}")
+	unset "MIN[kunit]" "RUN[kunit]"
+fi
 [ -z "$only" ] || say "UT_ONLY=$UT_ONLY: ${SUITE_ORDER[*]}"
 # runs RUN: some selected suite runs that way
 runs() { local s; for s in "${SUITE_ORDER[@]}"; do [ "${RUN[$s]}" = "$1" ] && return 0; done; return 1; }
@@ -221,6 +228,12 @@ boot() {
 	return 0
 }
 
+# module_loaded LOG: guest/init loaded a KUnit test module, without error.
+module_loaded() {
+	plain "$1" | grep -q '^usertaint: loading .*[.]ko$' &&
+		! plain "$1" | grep -q '^usertaint: insmod .* failed'
+}
+
 # The TAP blocks a test boot wrote on ttyS1, one suite each.
 guest_suites() {	# guest_suites RESULTS
 	local res=$1 name="" rc line
@@ -319,13 +332,21 @@ fi
 if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 	if runs kunit; then
 		say "== KUnit boot"
+		# Its results are the suite kunit, or kunit-module when the
+		# KUnit test is a module (/lib/modules/VARIANT/kunit in the
+		# initramfs), which guest/init loads on this boot.
+		ks=kunit
+		wants kunit-module && ks=kunit-module
 		if boot kunit kunit 180 "kunit.enable=1"; then
 			log=$LOGS/kunit.console
-			plain "$log" > "$LOGS/kunit.ktap"
-			INDENT=4 tap_count kunit "$LOGS/kunit.ktap"
+			plain "$log" > "$LOGS/$ks.ktap"
+			[ $ks = kunit ] || SUITE='' check "$ks: the guest loaded the KUnit test module" \
+				"$(plain "$log" | grep -E '^usertaint: (loading|insmod) ' || echo 'no module loaded')" \
+				module_loaded "$log"
+			INDENT=4 tap_count $ks "$LOGS/$ks.ktap"
 			# taint_bounds_test asks for three warnings: the bounds
 			# checks of the recorder, add_taint() and add_taint_user().
-			SUITE=kunit check "kunit: the three warnings are the bounds checks, once each" \
+			SUITE=$ks check "$ks: the three warnings are the bounds checks, once each" \
 				"$(plain "$log" | grep '^WARNING:')" \
 				test "$(plain "$log" | grep -cE '^WARNING: .* at .*kernel/(taint_log\.c:[0-9]+ taint_log_record|panic\.c:[0-9]+ __add_taint|panic\.c:[0-9]+ add_taint_user)(\.[a-z]+\.[0-9]+)?\+')" = 3
 			expect_reports kunit "$log" "WARNING:=3" "Call Trace:=3"

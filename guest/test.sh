@@ -19,6 +19,9 @@ need() {	# need FILE COMMAND...: COMMAND, or a failure naming FILE
 	if [ -x "$1" ]; then shift; "$@"; else missing "$1"; fi
 }
 
+# Before any test: the flags the kernel came up with (T with RANDSTRUCT, the
+# check-matrix entry randstruct) each have their event.
+[ "$(cat /proc/sys/kernel/tainted)" = 0 ] || suite boot-taint sh /guest/boot-taint-check.sh
 # taintctl first: the kselftests use up the taint log's user slots.
 # taintctl is not cross-built (it would need json-c for that architecture):
 # in scripts/arch-test.sh's i386 and arm64 guests its suite is skipped.

@@ -31,6 +31,8 @@ clang-objects     -   objects clang
 i386              -   arch   i386
 arm64             -   arch   arm64
 kcsan             -   kcsan  -
+kunit-module      -   kunit_module -
+randstruct        -   randstruct -
 "
 
 LOGS=$BUILD/logs/matrix
@@ -98,6 +100,78 @@ run_arch() { "$ROOT/scripts/arch-test.sh" "$1"; }
 # report on the console.
 run_kcsan() { UT_ONLY=reliability-stress "$ROOT/scripts/test.sh" kcsan; }
 
+# ktap_cases KTAP: the names of the KUnit cases in it (the lines
+# "    ok N name" and "    not ok N name" of a suite), in order.
+ktap_cases() { sed -nE 's/^    (not )?ok [0-9]+ ([^ ]+).*/\2/p' "$1"; }
+
+# kunit_module: the series' KUnit test built as a module
+# (configs/matrix/kunit-module.config, CONFIG_TAINT_LOG_KUNIT_TEST=m): it
+# must link (modpost: what it calls is exported to KUnit tests), load in
+# the guest on the KUnit boot (scripts/test.sh, suite kunit-module), pass,
+# warn only the three bounds-check WARNINGs, and run the cases the
+# built-in KUnit boot of the test kernel runs (make test's suite kunit,
+# booted again here), less those only a built-in test has: the KUNIT_CASE
+# lines under "#if IS_BUILTIN(CONFIG_TAINT_LOG_KUNIT_TEST)" in
+# kernel/taint_log_kunit.c.
+run_kunit_module() {
+	local v=matrix/kunit-module rc=0 got want only c n=0
+	local mlog=$BUILD/logs/matrix/kunit-module/kunit-module.ktap blog=$LOGS/kunit-builtin
+	build "$v" || return 1
+	has_config "$(kobj "$v")" CONFIG_TAINT_LOG_KUNIT_TEST=m ||
+		{ echo "error: CONFIG_TAINT_LOG_KUNIT_TEST=m did not stick"; return 1; }
+	echo "== the KUnit test as a module ($v)"
+	UT_ONLY=kunit-module "$ROOT/scripts/test.sh" "$v" || rc=1
+	echo "== the built-in KUnit boot of the test kernel (logs: $blog)"
+	UT_ONLY=kunit UT_LOGS=$blog "$ROOT/scripts/test.sh" default || rc=1
+	only=$(awk '/^#if .*IS_BUILTIN\(CONFIG_TAINT_LOG_KUNIT_TEST\)/ { d = 1; next }
+		d && /^#if/ { d++ } d && /^#endif/ { d--; next }
+		d && match($0, /KUNIT_CASE(_SLOW)?\([a-z0-9_]+/) {
+			c = substr($0, RSTART, RLENGTH); sub(/.*\(/, "", c); print c }' \
+		"$KSRC/kernel/taint_log_kunit.c")
+	[ -n "$only" ] || { echo "error: no built-in-only KUNIT_CASE found in kernel/taint_log_kunit.c"; return 1; }
+	for c in $only; do
+		ktap_cases "$blog/kunit.ktap" | grep -qx "$c" ||
+			{ echo "error: the built-in-only case $c did not run on the built-in boot"; rc=1; }
+	done
+	got=$(ktap_cases "$mlog" 2>/dev/null)
+	want=$(ktap_cases "$blog/kunit.ktap" 2>/dev/null | grep -vxF "$only")
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then
+		n=$(printf '%s\n' "$got" | wc -l)
+		echo "kunit-module: the module ran the built-in boot's cases ($(ktap_cases "$blog/kunit.ktap" | wc -l)) less the built-in-only ${only//$'\n'/ }: $n"
+	else
+		echo "error: the module's KUnit cases are not the built-in boot's less the built-in-only (${only//$'\n'/ }):"
+		diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | sed -n 's/^[<>]/  &/p'
+		rc=1
+	fi
+	return $rc
+}
+
+# randstruct: the test kernel with CONFIG_RANDSTRUCT_FULL=y (GCC plugin,
+# configs/matrix/randstruct.config), booted with the KUnit suite and the
+# test boot (the kselftests twice). Its taint mask starts with T set,
+# without add_taint(): the series must give T its first event at boot,
+# "origin=kernel flags=T new=T" (the test boot's suite boot-taint prints
+# the log as it was at boot), and the kselftest
+# first_set_of_every_flag_is_kept must pass on that boot.
+run_randstruct() {
+	local v=matrix/randstruct rc=0 sym logs=$BUILD/logs/matrix/randstruct
+	"$ROOT/scripts/deps.sh" plugins || return 1
+	build "$v" || return 1
+	for sym in CONFIG_GCC_PLUGINS=y CONFIG_RANDSTRUCT_FULL=y CONFIG_GCC_PLUGIN_RANDSTRUCT=y; do
+		has_config "$(kobj "$v")" "$sym" || { echo "error: $sym did not stick"; return 1; }
+	done
+	UT_ONLY='kunit test' "$ROOT/scripts/test.sh" "$v" || rc=1
+	if grep -qE '^# .* origin=kernel flags=T new=T( |$)' "$logs/boot-taint.tap" 2>/dev/null; then
+		echo "randstruct: taint_log at boot: $(grep -m1 -E 'origin=kernel flags=T new=T( |$)' "$logs/boot-taint.tap")"
+	else
+		echo "error: no 'origin=kernel flags=T new=T' line in the taint log at boot ($logs/boot-taint.tap)"
+		rc=1
+	fi
+	grep -qE '^ok [0-9]+ taint_log[.]first_set_of_every_flag_is_kept$' "$logs/kselftest-taint_test.tap" 2>/dev/null ||
+		{ echo "error: the kselftest first_set_of_every_flag_is_kept did not pass ($logs/kselftest-taint_test.tap)"; rc=1; }
+	return $rc
+}
+
 sel=("$@")
 [ ${#sel[@]} -gt 0 ] || sel=(all)
 declare -A known=()
@@ -125,7 +199,7 @@ while read -r name ci kind arg; do
 		printf 'ok    %-16s %5d s\n' "$name" "$secs"
 	else
 		FAIL=$((FAIL + 1))
-		err=$(grep -m1 -E 'error:|Error [0-9]|undefined reference|^not ok|FAIL|new warning' "$log" ||
+		err=$(grep -m1 -E 'error:|ERROR: modpost|Error [0-9]|undefined reference|^not ok|FAIL|new warning' "$log" ||
 		      tail -n 1 "$log")
 		printf 'FAIL  %-16s %5d s  %s (%s)\n' "$name" "$secs" "${err:0:160}" "${log#"$ROOT"/}"
 	fi

@@ -229,9 +229,12 @@ boot() {
 }
 
 # module_loaded LOG: guest/init loaded a KUnit test module, without error.
+# (Not "plain | grep -q": with pipefail, grep's early exit fails the pipe.)
 module_loaded() {
-	plain "$1" | grep -q '^usertaint: loading .*[.]ko$' &&
-		! plain "$1" | grep -q '^usertaint: insmod .* failed'
+	local t
+	t=$(plain "$1")
+	grep -q '^usertaint: loading .*[.]ko$' <<< "$t" &&
+		! grep -q '^usertaint: insmod .* failed' <<< "$t"
 }
 
 # The TAP blocks a test boot wrote on ttyS1, one suite each.

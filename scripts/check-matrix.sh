@@ -199,7 +199,10 @@ while read -r name ci kind arg; do
 		printf 'ok    %-16s %5d s\n' "$name" "$secs"
 	else
 		FAIL=$((FAIL + 1))
-		err=$(grep -m1 -E 'error:|ERROR: modpost|Error [0-9]|undefined reference|^not ok|FAIL|new warning' "$log" ||
+		# modpost's ERROR first: the build's "error: kernel build
+		# failed" can reach the log before make's own output.
+		err=$(grep -m1 'ERROR: modpost' "$log" ||
+		      grep -m1 -E 'error:|Error [0-9]|undefined reference|^not ok|FAIL|new warning' "$log" ||
 		      tail -n 1 "$log")
 		printf 'FAIL  %-16s %5d s  %s (%s)\n' "$name" "$secs" "${err:0:160}" "${log#"$ROOT"/}"
 	fi

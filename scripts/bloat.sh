@@ -36,7 +36,8 @@ old=$(dirname "$old")/../../../vmlinux
 
 out=$BUILD/bloat-$mode.txt
 "$KSRC/scripts/bloat-o-meter" "$old" "$new" | tee "$out"
-delta=$(sed -n 's/^add\/remove: .* (\(-\?[0-9]*\))$/\1/p' "$out" | head -1)
+delta=$(sed -n 's/^add\/remove: .* (\(-\?[0-9]*\))$/\1/p' "$out")
+delta=${delta%%$'\n'*}	# the first one
 [ -n "$delta" ] || die "could not read the total from bloat-o-meter"
 if [ "$delta" -le "$aim" ]; then
 	echo "vmlinux ($mode) grows by $delta bytes: within the aim of $aim" | tee -a "$out"

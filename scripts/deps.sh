@@ -31,8 +31,8 @@ esac
 missing=()
 for p in $want; do
 	case " ${missing[*]} " in *" $p "*) continue ;; esac
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing+=("$p")
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	[[ $st == *'install ok installed'* ]] || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

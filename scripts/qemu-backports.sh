@@ -22,9 +22,11 @@ if [ ! -x "$bin" ]; then
 		die "apt-get download of qemu-system-x86 from bookworm-backports failed"
 	for d in "$dir"/debs/*.deb; do dpkg -x "$d" "$dir/root"; done
 	[ -x "$bin" ] || die "no $bin in the backports packages"
-	if ldd "$bin" | grep -q 'not found'; then
-		die "$bin needs libraries this machine lacks: $(ldd "$bin" | grep 'not found' | tr '\n' ' ')"
+	libs=$(ldd "$bin")
+	if grep -q 'not found' <<< "$libs"; then
+		die "$bin needs libraries this machine lacks: $(grep 'not found' <<< "$libs" | tr '\n' ' ')"
 	fi
 fi
-say "x2APIC-capable QEMU: $("$bin" --version | head -1)"
+ver=$("$bin" --version) || die "$bin --version failed"
+say "x2APIC-capable QEMU: ${ver%%$'\n'*}"
 echo "$bin"

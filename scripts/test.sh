@@ -255,6 +255,11 @@ host_tests() {
 		"$ROOT/scripts/lint-pipefail.sh" > "$LOGS/harness-lint.tap" 2>&1
 		tap_count harness-lint "$LOGS/harness-lint.tap"
 	fi
+	# The Debian mirror the harness uses is the machine's (lib.sh apt_mirror).
+	if wants harness-apt-mirror; then
+		"$ROOT/scripts/apt-mirror-test.sh" > "$LOGS/harness-apt-mirror.tap" 2>&1
+		tap_count harness-apt-mirror "$LOGS/harness-apt-mirror.tap"
+	fi
 	if wants taintctl-host || wants taintctl-corpus; then
 		make -k -s -C "$ROOT/taintctl" check > "$LOGS/host-taintctl.log" 2>&1 || hrc=$?
 		# One TAP stream a program, each after a "# <program>" line:

@@ -8,7 +8,7 @@
 #   off       the same with configs/bloat-off.config (CONFIG_TAINT_LOG=n):
 #             aim 256 bytes
 #   defconfig x86_64_defconfig + configs/bloat-defconfig.config (TAINT_LOG=y)
-# The aims are figures to report (DESIGN 1.5), not a reason to fail: the
+# The aims are figures to report (docs/abi.md 1.5), not a reason to fail: the
 # script prints the figure, the aim and whether it is met, and exits 0
 # unless a build fails. Output: build/bloat-<mode>.txt.
 set -euo pipefail

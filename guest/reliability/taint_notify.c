@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * taint_notify [-t TAINTCTL] - poll() on tainted and taint_log (DESIGN 1.6),
- * in a fresh guest with the harness's module ut_taint loaded:
+ * taint_notify [-t TAINTCTL] - poll() on tainted and taint_log
+ * (docs/abi.md 1.6), in a fresh guest with the harness's module ut_taint
+ * loaded:
  *
  *   - a file opened and not changed since reports no POLLPRI;
  *   - a blocked poller is woken, with POLLPRI | POLLERR on both files, by a

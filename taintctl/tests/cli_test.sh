@@ -11,7 +11,7 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
-CORPUS=${TAINT_CORPUS_DIR:-$HERE/../../../shared/corpus/oops}
+CORPUS=${TAINT_CORPUS_DIR:-$HERE/corpus/oops}
 if ! command -v jq >/dev/null 2>&1; then
 	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/deps.sh host, or apt-get install jq"
 	exit 1

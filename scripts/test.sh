@@ -116,10 +116,11 @@ host_tests() {
 	if wants taintctl-host || wants taintctl-corpus; then
 		make -k -s -C "$ROOT/taintctl" check > "$LOGS/host-taintctl.log" 2>&1 || hrc=$?
 		# One TAP stream a program, each after a "# <program>" line:
-		# test_corpus's is the suite taintctl-corpus.
+		# test_corpus's and corpus_cli_test.sh's are the suite
+		# taintctl-corpus.
 		awk -v c="$LOGS/taintctl-corpus.tap" -v o="$LOGS/taintctl-host.tap" '
 			BEGIN { f = o; printf "" > c; printf "" > o }
-			/^# (build|tests)\/[^ ]*$/ { f = ($0 ~ /\/test_corpus$/) ? c : o }
+			/^# (build|tests)\/[^ ]*$/ { f = ($0 ~ /\/(test_corpus|corpus_cli_test\.sh)$/) ? c : o }
 			{ print > f }' "$LOGS/host-taintctl.log"
 		tap_count taintctl-host "$LOGS/taintctl-host.tap"
 		tap_count taintctl-corpus "$LOGS/taintctl-corpus.tap"

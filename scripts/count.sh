@@ -146,19 +146,28 @@ check_suites() {
 	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results (counts: $LOGS/suites.txt)"
 }
 
-# The TAP blocks a test boot wrote on ttyS1, one suite each.
+# The TAP blocks a test boot wrote on ttyS1, one suite each. A suite may
+# come in several blocks (guest/test.sh runs the kselftest's first run in
+# two parts): their results add up, each block's TAP in its own file
+# (NAME.tap, NAME.2.tap, ...) with its own plan.
+declare -A BLOCKS=()
 guest_suites() {	# guest_suites RESULTS
-	local res=$1 name="" rc line
+	local res=$1 name="" rc line tap=""
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		case $line in
-		"##UT-BEGIN "*) name=${line#\#\#UT-BEGIN }; SEEN[$name]=1; : > "$LOGS/$name.tap" ;;
+		"##UT-BEGIN "*)
+			name=${line#\#\#UT-BEGIN }
+			BLOCKS[$name]=$(( ${BLOCKS[$name]:-0} + 1 ))
+			tap=$LOGS/$name.tap
+			[ "${BLOCKS[$name]}" = 1 ] || tap=$LOGS/$name.${BLOCKS[$name]}.tap
+			SEEN[$name]=1; : > "$tap" ;;
 		"##UT-END "*)
 			rc=${line##*rc=}
-			tap_count "$name" "$LOGS/$name.tap"
+			tap_count "$name" "$tap"
 			[ "$rc" = 0 ] || [ "$rc" = 4 ] || SUITE='' record fail "$name: exit status" "exited $rc"
 			name="" ;;
-		*) [ -z "$name" ] || printf '%s\n' "$line" >> "$LOGS/$name.tap" ;;
+		*) [ -z "$name" ] || printf '%s\n' "$line" >> "$tap" ;;
 		esac
 	done < "$res"
 	[ -z "$name" ] || SUITE='' record fail "$name" "never finished (guest died or hung; see $res)"

@@ -20,8 +20,10 @@ FAILED=()
 
 # count_table VARIANT: the suite table, for this variant and UT_ONLY:
 # SUITE_ORDER in table order, MIN/RUN per suite; KNOWN: every suite of
-# the table (any variant).
+# the table (any variant); MAXSKIP: every suite's bound of skips for this
+# variant (a number, or "whole": may skip as a whole).
 declare -A MIN=() RUN=() KNOWN=() COUNT=() SEEN=() WHOLESKIP=() TAPFILE=()
+declare -A MAXSKIP=() SKIPS=()
 SUITE_ORDER=()
 declare -A only_used=()
 only=
@@ -35,13 +37,13 @@ selected() {	# selected NAME RUN: UT_ONLY is empty or matches NAME or RUN
 	return 1
 }
 count_table() {
-	local variant=$1 rows name min run variants p
+	local variant=$1 rows name min maxskip run variants p
 	rows=$(suites_rows) || exit 2
 	only=${UT_ONLY:-}
 	only=${only//,/ }
 	set -f	# UT_ONLY's patterns are matched by selected(), not by the shell
-	while read -r name min run variants _; do
-		KNOWN[$name]=1
+	while read -r name min maxskip run variants _; do
+		KNOWN[$name]=1 MAXSKIP[$name]=$(maxskip_for "$maxskip" "$variant")
 		[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
 		selected "$name" "$run" || continue
 		SUITE_ORDER+=("$name") MIN[$name]=$min RUN[$name]=$run
@@ -57,11 +59,13 @@ count_table() {
 runs() { local s; for s in "${SUITE_ORDER[@]}"; do [ "${RUN[$s]}" = "$1" ] && return 0; done; return 1; }
 wants() { [ -n "${MIN[$1]:-}" ]; }	# wants SUITE: the suite is selected
 
-# Every result recorded while SUITE is set counts for that suite; the
-# harness's own checks (kernel reports, hung boots, plans) run with SUITE=.
+# Every result recorded while SUITE is set counts for that suite (a skip
+# also in SKIPS); the harness's own checks (kernel reports, hung boots,
+# plans) run with SUITE=.
 SUITE=
 record() {	# record pass|fail|skip NAME [DETAIL]
 	[ -z "$SUITE" ] || COUNT[$SUITE]=$(( ${COUNT[$SUITE]:-0} + 1 ))
+	[ -z "$SUITE" ] || [ "$1" != skip ] || SKIPS[$SUITE]=$(( ${SKIPS[$SUITE]:-0} + 1 ))
 	case $1 in
 	pass) PASS=$((PASS + 1)); printf 'PASS %s\n' "$2" ;;
 	skip) SKIP=$((SKIP + 1)); printf 'SKIP %s%s\n' "$2" "${3:+: $3}" ;;
@@ -78,8 +82,9 @@ check() {	# check NAME DETAIL-IF-FAILED COMMAND...
 # "# SKIP"; leading spaces stripped only with INDENT=N) for suite LABEL. A
 # plan that does not match the number of results counts as one more
 # failure. A program that skipped as a whole ("1..0 # SKIP why") counts one
-# skip here, and as the suite's minimum of skips in check_suites; it is
-# named by the "# <program>" line before it, if any.
+# skip here, and, where the suite's maxskip is "whole", as the suite's
+# minimum of skips in check_suites (elsewhere it fails there); it is named
+# by the "# <program>" line before it, if any.
 tap_count() {
 	local label=$1 file=$2 indent=${INDENT:-0} line name st prog="" why
 	local planned=0 seen=0 pad SUITE=$1
@@ -116,16 +121,35 @@ tap_count() {
 	fi
 }
 
+# skips_over SUITE: SUITE skipped as a whole where its maxskip is not
+# "whole", or skipped more than its maxskip: a failure naming it (then
+# returns 0).
+skips_over() {
+	local s=$1 k=${SKIPS[$1]:-0} b=${MAXSKIP[$1]} why=${TAPFILE[$1]:+ (see ${TAPFILE[$1]})}
+	if [ -n "${WHOLESKIP[$s]:-}" ] && [ "$b" != whole ]; then
+		record fail "suite $s" "skipped as a whole; its maxskip in ${SUITE_TABLE#"$ROOT"/} is $b, not whole$why"
+	elif [ "$b" != whole ] && [ "$k" -gt "$b" ]; then
+		record fail "suite $s" "$k skipped; ${SUITE_TABLE#"$ROOT"/} allows at most $b$why"
+	else
+		return 1
+	fi
+}
+
 # check_suites: every selected suite ran and reported at least its minimum
-# of results; every suite that ran is in the table.
+# of results, and no more skips than its maxskip (for this variant)
+# allows; a suite skipped as a whole only where its maxskip is "whole";
+# every suite that ran is in the table, and keeps to its maxskip even if
+# it was not selected (UT_ONLY, another variant's suite on the same boot).
 check_suites() {
 	local s n m why ok=0
-	printf '# suite results min (from %s)\n' "${SUITE_TABLE#"$ROOT"/}" > "$LOGS/suites.txt"
+	printf '# suite results min skipped maxskip (from %s)\n' "${SUITE_TABLE#"$ROOT"/}" > "$LOGS/suites.txt"
 	for s in "${SUITE_ORDER[@]}"; do
 		n=${COUNT[$s]:-0} m=${MIN[$s]}
-		printf '%s %d %d\n' "$s" "$n" "$m" >> "$LOGS/suites.txt"
+		printf '%s %d %d %d %s\n' "$s" "$n" "$m" "${SKIPS[$s]:-0}" "${MAXSKIP[$s]}" >> "$LOGS/suites.txt"
 		why=${TAPFILE[$s]:+ (see ${TAPFILE[$s]})}
-		if [ "$n" -ge "$m" ]; then
+		if skips_over "$s"; then
+			:
+		elif [ "$n" -ge "$m" ]; then
 			ok=$((ok + 1))
 		elif [ -n "${WHOLESKIP[$s]:-}" ]; then
 			# Skipped as a whole: the tests it would have run are skips.
@@ -140,10 +164,13 @@ check_suites() {
 		fi
 	done
 	for s in "${!SEEN[@]}"; do
-		[ -n "${KNOWN[$s]:-}" ] ||
+		if [ -z "${KNOWN[$s]:-}" ]; then
 			record fail "suite $s" "ran but is not in $SUITE_TABLE: add a row for it"
+		elif [ -z "${MIN[$s]:-}" ]; then
+			skips_over "$s"
+		fi
 	done
-	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results (counts: $LOGS/suites.txt)"
+	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results and at most their skips (counts: $LOGS/suites.txt)"
 }
 
 # The TAP blocks a test boot wrote on ttyS1, one suite each. A suite may

@@ -194,9 +194,9 @@ revert() { is_worktree && git -C "$WT" checkout -q -f -- .; }
 # scenario and reliability suite by name.
 boot_groups() {
 	suites_rows | awk '
-		$3 == "host" { next }
-		$4 != "all" && ("," $4 ",") !~ /,default,/ { next }
-		{ g = ($3 == "kunit" || $3 == "test") ? $3 : $1 }
+		$4 == "host" { next }
+		$5 != "all" && ("," $5 ",") !~ /,default,/ { next }
+		{ g = ($4 == "kunit" || $4 == "test") ? $4 : $1 }
 		!seen[g]++ { print g }'
 }
 

@@ -8,9 +8,11 @@
 # non-zero on any failure, on a guest that hangs and on any kernel report
 # that no test asked for.
 #
-# Which suites run, and how many results each must at least report, is the
-# table scripts/suites: a suite listed there that did not run, or reported
-# fewer results, is a failure, and so is a suite that ran but is not listed.
+# Which suites run, how many results each must at least report and how
+# many of them may be skips is the table scripts/suites: a suite listed
+# there that did not run, reported fewer results or more skips (or skipped
+# as a whole where its row does not allow it) is a failure, and so is a
+# suite that ran but is not listed. The counting is scripts/count.sh.
 #
 # Usage: test.sh [VARIANT]     VARIANT: default (make test), debug (make test-debug,
 #                              the guest suites only, on the sanitizer kernel),

@@ -148,6 +148,11 @@ host_tests() {
 		"$ROOT/scripts/check-series.sh" > "$LOGS/checkpatch.tap" 2>&1
 		tap_count series "$LOGS/checkpatch.tap"
 	fi
+	# The harness's own counting, on made-up tables and TAP.
+	if wants harness-selftest; then
+		"$ROOT/scripts/selftest/counting.sh" > "$LOGS/harness-selftest.tap" 2>&1
+		tap_count harness-selftest "$LOGS/harness-selftest.tap"
+	fi
 }
 
 "$ROOT/scripts/deps.sh" all || exit 1

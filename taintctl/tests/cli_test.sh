@@ -700,6 +700,12 @@ for bad in garbage tc1- "${c%?}" "${c}0" "$(echo "$c" | tr a-f A-F)" "tc1-5d0c5b
 	run --root "$CUR" check --since "$bad"
 	t "check --since '$bad': malformed, exit 4" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'invalid cursor' '$T/err'"
 done
+# upper-case hex only where it is: the boot id, the digest (tr a-f A-F
+# above also makes "tc1-" "tC1-")
+for bad in "$(echo "$c" | sed -E 's/^tc1-([0-9a-f]{32})/tc1-\U\1/')" "$(echo "$c" | sed -E 's/-([0-9a-f]{8})$/-\U\1/')"; do
+	run --root "$CUR" check --since "$bad"
+	t "check --since '$bad' (upper-case hex): malformed, exit 4" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'invalid cursor' '$T/err'"
+done
 run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-/-9-2-/')"
 t "check --since: more events than the log has: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'does not fit' '$T/err'"
 run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-1241-/-4-2-1243-/')"

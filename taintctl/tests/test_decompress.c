@@ -423,6 +423,8 @@ static void test_corrupt(void **state)
 static void test_not_compressed(void **state)
 {
 	static const char s[] = "\x1f" "x Tainted: G    B 6.1\n\x28\xb5 Not tainted\n";
+	static const char xz5[] = "\xfd" "7zXZx Tainted: G    B 6.1\n";
+	static const char zs3[] = "\x28\xb5\x2fx Tainted: G    B 6.1\n";
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 
 	(void)state;
@@ -433,6 +435,15 @@ static void test_not_compressed(void **state)
 	assert_int_equal(res.line[1], 2);
 	assert_int_equal(scan_file("\x1f", 1, 0, &info), 0);
 	assert_int_equal(res.n, 0);
+	/* all of a magic but its last byte: xz's is 6 bytes, zstd's 4 */
+	assert_int_equal(scan_file(xz5, sizeof(xz5) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 1);
+	assert_true(res.mask[0] == 32);
+	assert_int_equal(scan_file(zs3, sizeof(zs3) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 1);
+	assert_true(res.mask[0] == 32);
 }
 
 /*

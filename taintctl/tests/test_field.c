@@ -323,6 +323,12 @@ static void test_prose(void **state)
 	/* ...a word after the field's width, the end of the line */
 	parse_str("Tainted: P   x", &f);
 	assert_true(f.mask == BIT(0));
+	/* but a word at column 3, within the narrowest field a kernel
+	 * printed (3 positions), is prose */
+	s = "Tainted: P  x";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
+	s = "Tainted: PF x";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
 	parse_str("Tainted: P\n      O        6.17.4-2-pve #1", &f);
 	assert_true(f.mask == BIT(0));
 	parse_str("Tainted: G    B): x", &f);

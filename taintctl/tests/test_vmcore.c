@@ -375,6 +375,15 @@ static void test_bad(void **state)
 		s.edit = one;
 		expect_bad(&s, -EBADMSG, edits[i][1]);
 	}
+	/* a key is matched whole, up to its '=': a longer key that begins
+	 * with it is another one */
+	{
+		const char *two[] = { "NUMBER(phys_base)", "NUMBER(phys_base_x)=0",
+				      NULL };
+
+		s.edit = two;
+		expect_bad(&s, -EBADMSG, "no NUMBER(phys_base)");
+	}
 	s = fx_main;
 	s.stock = true;
 	expect_bad(&s, -ENOENT, "(6.12.118-usertaint) keeps no taint log");

@@ -68,9 +68,9 @@ suites_rows() {
 # maxskip_for MAXSKIP VARIANT: the bound of a maxskip column ("2",
 # "0,i386=whole,arm64=whole") for VARIANT: a number or "whole".
 maxskip_for() {
-	local b=${1%%,*} e all
-	IFS=, read -ra all <<< "$1"
-	for e in "${all[@]:1}"; do
+	local b=${1%%,*} e parts
+	IFS=, read -ra parts <<< "$1"
+	for e in "${parts[@]:1}"; do
 		[ "${e%%=*}" = "$2" ] && b=${e#*=}
 	done
 	echo "$b"

@@ -3,13 +3,17 @@
 # make mutate: do the tests fail when the series is wrong? Applies each
 # deliberate fault of scripts/mutants ("mutant") alone to a worktree of the
 # kernel tree's usertaint branch, rebuilds the kernel incrementally, builds
-# an initramfs for it and runs the guest suites of scripts/suites (variant
-# default) on it, one boot at a time, until one fails. A mutant is "killed"
-# when some test failed, "survived" when all passed. Ends with
+# an initramfs for it and runs the guest suites of scripts/suites on it, one
+# boot at a time, until one fails. A mutant runs on the kernel variant its
+# "variant" line names (default: the make test kernel; debug: make
+# test-debug's, lockdep, KASAN...; kcsan: make test-kcsan's), with that
+# variant's suites (scripts/test.sh VARIANT). A mutant is "killed" when
+# some test failed, "survived" when all passed. Ends with
 # "N killed, N survived"; exits non-zero if any survived (or on an error).
 #
-# First the unmutated series must pass the same suites: if it does not,
-# no mutant can be judged, and it stops there (exit 2).
+# First the unmutated series must pass the same suites, on every variant
+# the mutants to run name: if it does not, no mutant can be judged, and it
+# stops there (exit 2).
 #
 # Usage: mutate.sh [NAME...]    only these mutants (default: all, in order)
 # Environment:
@@ -19,12 +23,12 @@
 #   UT_MUTATE_SKIP_BASELINE=1  do not run the unmutated series first
 #   UT_MUTANTS=FILE     another list of mutants (default scripts/mutants)
 #
-# Never touches build/linux's checkout or build/kbuild-default: everything
+# Never touches build/linux's checkout or build/kbuild-*: everything
 # is under build/mutate (the scripts run with UT_BUILD=build/mutate and
 # UT_NO_PREPARE=1): the worktree build/mutate/linux, checked out at REF at
-# each run, the kernel in build/mutate/kbuild-default (tinyconfig +
-# configs/usertaint.config, the make test kernel), the initramfs, test
-# module, kselftests and reliability programs next to it. The same relative
+# each run, the kernels in build/mutate/kbuild-VARIANT (tinyconfig +
+# configs/usertaint.config, + configs/VARIANT.config but for default), the
+# initramfs, test module, kselftests and reliability programs next to it. The same relative
 # paths as build/linux and build/kbuild-default give ccache hits from the
 # main build. Logs: build/logs/mutate/<mutant>/<boot>/, the results in
 # build/logs/mutate/results.tsv. A run over every mutant of the default
@@ -57,38 +61,41 @@ is_worktree() {
 # The worktree, back to what REF has (also after an interrupted run).
 revert() { is_worktree && git -C "$WT" checkout -q -f -- .; }
 
-# The guest boots of scripts/suites for variant default, in table order,
-# as UT_ONLY patterns: "kunit", "test" (the test boot's suites), and each
-# scenario and reliability suite by name.
+# boot_groups VARIANT: the guest boots of scripts/suites for VARIANT, in
+# table order, as UT_ONLY patterns: "kunit", "test" (the test boot's
+# suites), and each scenario and reliability suite by name.
 boot_groups() {
-	suites_rows | awk '
+	suites_rows | awk -v v="$1" '
 		$4 == "host" { next }
-		$5 != "all" && ("," $5 ",") !~ /,default,/ { next }
+		$5 != "all" && ("," $5 ",") !~ ("," v ",") { next }
 		{ g = ($4 == "kunit" || $4 == "test") ? $4 : $1 }
 		!seen[g]++ { print g }'
 }
 
-# build NAME: kernel and initramfs for the worktree as it is; sets KERNEL and
-# INITRD; logs in $MLOGS/NAME/build.log. Fails if either does not build.
+# build NAME VARIANT: kernel and initramfs of VARIANT for the worktree as
+# it is; sets KERNEL and INITRD; logs in $MLOGS/NAME/build.log. Fails if
+# either does not build.
 build() {
 	local log=$MLOGS/$1/build.log
-	KERNEL=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-kernel.sh" default 2>>"$log") &&
-		INITRD=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-initramfs.sh" default 2>>"$log")
+	KERNEL=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-kernel.sh" "$2" 2>>"$log") &&
+		INITRD=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-initramfs.sh" "$2" 2>>"$log")
 }
 
-# run_boots NAME ALL: each boot group on KERNEL and INITRD, until one fails
-# (ALL=1: all of them). Sets FAILED_BY ("group: first failing test; ..."),
-# HARNESS_ERR (a group that ended without its summary line).
+# run_boots NAME ALL VARIANT: each boot group of VARIANT on KERNEL and
+# INITRD (scripts/test.sh VARIANT), until one fails (ALL=1: all of them).
+# Sets FAILED_BY ("group: first failing test; ..."), HARNESS_ERR (a group
+# that ended without its summary line).
 run_boots() {
-	local name=$1 all=$2 g out first nfail t
+	local name=$1 all=$2 variant=$3 g out first nfail t groups
 	FAILED_BY='' HARNESS_ERR=''
-	for g in "${GROUPS_[@]}"; do
+	read -ra groups <<< "${GROUPS_OF[$variant]}"
+	for g in "${groups[@]}"; do
 		out=$MLOGS/$name/$g.out t=$(date +%s)
 		UT_BUILD=$MB UT_KERNEL=$KERNEL UT_INITRD=$INITRD UT_LOGS=$MLOGS/$name/$g UT_ONLY=$g \
-			"$ROOT/scripts/test.sh" default > "$out" 2>&1
+			"$ROOT/scripts/test.sh" "$variant" > "$out" 2>&1
 		nfail=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed, [0-9]* skipped$/\1/p' "$out" | tail -n 1)
 		printf '%s %s s: %s\n' "$g" $(($(date +%s) - t)) "$(tail -n 1 "$out")" >> "$MLOGS/$name/boots.txt"
-		[ "$name" != unmutated ] || say "mutate: unmutated: $g: $(tail -n 1 "$out") ($(($(date +%s) - t)) s)"
+		[ "${name#unmutated}" = "$name" ] || say "mutate: $name: $g: $(tail -n 1 "$out") ($(($(date +%s) - t)) s)"
 		if [ -z "$nfail" ]; then
 			HARNESS_ERR+="${HARNESS_ERR:+; }$g: test.sh ended without a summary (see $out)"
 			[ "$all" = 1 ] && continue
@@ -117,11 +124,18 @@ commit=$(git -C "$KSRC" rev-parse -q --verify "$REF^{commit}") ||
 mapfile -t ALL_NAMES < <(mutants list | cut -f1)
 [ ${#ALL_NAMES[@]} -gt 0 ] || exit 2
 if [ $# -gt 0 ]; then NAMES=("$@"); else NAMES=("${ALL_NAMES[@]}"); fi
-declare -A BREAKS=()
-while IFS=$'\t' read -r n _ b; do BREAKS[$n]=$b; done < <(mutants list)
+declare -A BREAKS=() VARIANT_OF=()
+while IFS=$'\t' read -r n v b; do BREAKS[$n]=$b VARIANT_OF[$n]=$v; done < <(mutants list)
+# The variants the mutants to run need, default first, each once.
+VARIANTS=()
 for n in "${NAMES[@]}"; do
 	[ -n "${BREAKS[$n]:-}" ] || die "no mutant '$n' in $MUTANTS (make mutate lists them: ${ALL_NAMES[*]})"
+	v=${VARIANT_OF[$n]}
+	[ "$v" = default ] || [ -f "$ROOT/configs/$v.config" ] ||
+		die "mutant $n: no kernel variant '$v' (configs/$v.config)"
+	[[ " ${VARIANTS[*]} " == *" $v "* ]] || VARIANTS+=("$v")
 done
+mapfile -t VARIANTS < <(printf '%s\n' "${VARIANTS[@]}" | awk '$0 == "default" { print; next } { o[++k] = $0 } END { for (i = 1; i <= k; i++) print o[i] }')
 
 # The worktree at REF, nothing changed in it.
 if ! is_worktree; then
@@ -142,31 +156,41 @@ trap 'exit 130' INT TERM
 mutants check "$WT" "${NAMES[@]}" ||
 	die "the series changed under these mutants: update them in ${MUTANTS#"$ROOT"/}"
 
-mapfile -t GROUPS_ < <(boot_groups)
-[ ${#GROUPS_[@]} -gt 0 ] || die "no guest suites for variant default in $SUITE_TABLE"
+declare -A GROUPS_OF=()
+for v in "${VARIANTS[@]}"; do
+	GROUPS_OF[$v]=$(boot_groups "$v" | tr '\n' ' ')
+	[ -n "${GROUPS_OF[$v]// /}" ] || die "no guest suites for variant $v in $SUITE_TABLE"
+done
 ALLRUN=${UT_MUTATE_ALL:-0}
 mkdir -p "$MLOGS"
 T0=$(date +%s)
-say "mutate: ${#NAMES[@]} mutants on $REF ($(git -C "$KSRC" log -1 --format='%h %s' "$commit")); boots: ${GROUPS_[*]}"
+say "mutate: ${#NAMES[@]} mutants on $REF ($(git -C "$KSRC" log -1 --format='%h %s' "$commit"))"
+for v in "${VARIANTS[@]}"; do say "mutate: boots of variant $v: ${GROUPS_OF[$v]}"; done
 
 fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
+# The unmutated series, on each variant: logs in unmutated (default) and
+# unmutated-VARIANT.
 if [ "${UT_MUTATE_SKIP_BASELINE:-0}" != 1 ]; then
-	rm -rf "$MLOGS/unmutated"; mkdir -p "$MLOGS/unmutated"
 	t=$(date +%s)
-	if ! build unmutated; then
-		grep -v '^$' "$MLOGS/unmutated/build.log" | tail -n 5 >&2
-		die "the unmutated series does not build (see $MLOGS/unmutated/build.log)"
-	fi
-	run_boots unmutated 1
+	for v in "${VARIANTS[@]}"; do
+		u=unmutated
+		[ "$v" = default ] || u=unmutated-$v
+		rm -rf "${MLOGS:?}/$u"; mkdir -p "$MLOGS/$u"
+		if ! build "$u" "$v"; then
+			grep -v '^$' "$MLOGS/$u/build.log" | tail -n 5 >&2
+			die "the unmutated series does not build as variant $v (see $MLOGS/$u/build.log)"
+		fi
+		run_boots "$u" 1 "$v"
+		if [ -n "$FAILED_BY$HARNESS_ERR" ]; then
+			say "mutate: the unmutated series fails the suites of variant $v, so no mutant can be judged:"
+			printf '  %s\n' "${FAILED_BY:-}" "${HARNESS_ERR:-}" | sed '/^  $/d' >&2
+			say "mutate: logs in $MLOGS/$u"
+			exit 2
+		fi
+	done
 	BASE_SECS=$(( $(date +%s) - t ))
-	if [ -n "$FAILED_BY$HARNESS_ERR" ]; then
-		say "mutate: the unmutated series fails the suites, so no mutant can be judged:"
-		printf '  %s\n' "${FAILED_BY:-}" "${HARNESS_ERR:-}" | sed '/^  $/d' >&2
-		say "mutate: logs in $MLOGS/unmutated"
-		exit 2
-	fi
-	say "mutate: the unmutated series passes every boot ($(fmt_time "$BASE_SECS"))"
+	say "mutate: the unmutated series passes every boot (variants ${VARIANTS[*]}; $(fmt_time "$BASE_SECS"))"
 fi
 
 KILLED=0 SURVIVED=0 ERRORS=0 i=0
@@ -183,10 +207,10 @@ for n in "${NAMES[@]}"; do
 		result=error by="applied, but changed nothing"
 	else
 		git -C "$WT" diff > "$MLOGS/$n/mutant.diff"
-		if ! build "$n"; then
+		if ! build "$n" "${VARIANT_OF[$n]}"; then
 			result=error by="does not build (see $MLOGS/$n/build.log)"
 		else
-			run_boots "$n" "$ALLRUN"
+			run_boots "$n" "$ALLRUN" "${VARIANT_OF[$n]}"
 			if [ -n "$FAILED_BY" ]; then
 				result=killed by=$FAILED_BY
 			elif [ -n "$HARNESS_ERR" ]; then
@@ -204,7 +228,7 @@ for n in "${NAMES[@]}"; do
 	*) ERRORS=$((ERRORS + 1)) ;;
 	esac
 	printf '%s\t%s\t%d\t%s\t%s\n' "$n" "$result" "$secs" "$by" "${BREAKS[$n]}" >> "$RESULTS"
-	printf '[%2d/%d] %-26s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "$result" "$(fmt_time "$secs")" "$by"
+	printf '[%2d/%d] %-26s %-7s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "${VARIANT_OF[$n]}" "$result" "$(fmt_time "$secs")" "$by"
 done
 revert
 T1=$(date +%s)
@@ -223,8 +247,10 @@ if [ $# -eq 0 ] && [ -z "${UT_MUTANTS:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "$DOC
 		grep -v '^#' "$RESULTS" | while IFS=$'\t' read -r n r s b w; do
 			[ "$r" = killed ] || b="**$r**${b:+: $b}"
 			b=${b//|/\\|} w=${w//|/\\|}
+			v=${VARIANT_OF[$n]}
+			if [ "$v" = default ]; then v=''; else v=" ($v kernel)"; fi
 			# shellcheck disable=SC2016	# the backquotes are Markdown
-			printf '| `%s` | %s | %s | %s |\n' "$n" "$w" "$b" "$(fmt_time "$s")"
+			printf '| `%s`%s | %s | %s | %s |\n' "$n" "$v" "$w" "$b" "$(fmt_time "$s")"
 		done
 	} > "$MLOGS/results.md"
 	awk -v f="$MLOGS/results.md" '

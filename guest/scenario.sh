@@ -77,6 +77,9 @@ oops-then-panic)
 	taint_with_reason
 	sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	# The panic resets the guest at once (panic=-1): give ttyS1 the time
+	# to send that line first, or the host may never see it.
+	sleep 1
 	echo PANIC > $crash
 	;;
 panic-on-taint)

@@ -113,7 +113,7 @@ done
 # "needs") is there.
 rows=$(suites_rows) || die "cannot read the suite table $SUITE_TABLE"
 missing=()
-while read -r suite _ _ variants needs; do
+while read -r suite _ _ _ variants needs; do
 	[ "$needs" = - ] && continue
 	[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
 	for f in ${needs//,/ }; do

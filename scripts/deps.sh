@@ -10,7 +10,7 @@ set -euo pipefail
 
 host_pkgs="build-essential pkg-config libjson-c-dev libcmocka-dev jq groff-base
 	zlib1g-dev liblzma-dev libzstd-dev ripgrep xz-utils zstd time
-	prometheus prometheus-node-exporter curl"
+	prometheus prometheus-node-exporter curl python3"
 kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"

@@ -130,23 +130,35 @@ pkg_version() {
 kobj() { echo "$BUILD/kbuild-${1:-default}"; }
 
 # The suite table (scripts/suites, UT_SUITES for tests of the harness):
-# suites_rows prints its rows as "suite min run variants needs", and fails,
-# naming the line, on a row that is not of that form.
+# suites_rows prints its rows as "suite min maxskip run variants needs",
+# and fails, naming the line, on a row that is not of that form.
 SUITE_TABLE=${UT_SUITES:-$ROOT/scripts/suites}
 suites_rows() {
 	[ -f "$SUITE_TABLE" ] || die "no suite table $SUITE_TABLE"
 	awk -v f="$SUITE_TABLE" '
 		/^[ \t]*(#|$)/ { next }
-		NF != 5 || $2 !~ /^[1-9][0-9]*$/ ||
-		$3 !~ /^(host|kunit|test|scenario|reliability)$/ ||
-		($3 == "scenario" && $1 !~ /^scenario-./) ||
-		($3 == "reliability" && $1 !~ /^reliability-./) ||
+		NF != 6 || $2 !~ /^[1-9][0-9]*$/ ||
+		$3 !~ /^([0-9]+|whole)(,[a-z0-9]+=([0-9]+|whole))*$/ ||
+		$4 !~ /^(host|kunit|test|scenario|reliability)$/ ||
+		($4 == "scenario" && $1 !~ /^scenario-./) ||
+		($4 == "reliability" && $1 !~ /^reliability-./) ||
 		seen[$1]++ {
-			printf "usertaint: error: %s:%d: not \"suite min run variants needs\" (min >= 1; a suite only once): %s\n", f, NR, $0 > "/dev/stderr"
+			printf "usertaint: error: %s:%d: not \"suite min maxskip run variants needs\" (min >= 1; maxskip N or whole, then VARIANT=N or VARIANT=whole, comma-separated; a suite only once): %s\n", f, NR, $0 > "/dev/stderr"
 			bad = 1; next
 		}
-		{ print $1, $2, $3, $4, $5 }
+		{ print $1, $2, $3, $4, $5, $6 }
 		END { exit bad }' "$SUITE_TABLE"
+}
+
+# maxskip_for MAXSKIP VARIANT: the bound of a maxskip column ("2",
+# "0,i386=whole,arm64=whole") for VARIANT: a number or "whole".
+maxskip_for() {
+	local b=${1%%,*} e parts
+	IFS=, read -ra parts <<< "$1"
+	for e in "${parts[@]:1}"; do
+		[ "${e%%=*}" = "$2" ] && b=${e#*=}
+	done
+	echo "$b"
 }
 
 # stock_tree: a checkout of the pristine tree (no series) in

@@ -428,6 +428,15 @@ static void test_bad(void **state)
 		s.edit = one;
 		expect_bad(&s, -EBADMSG, edits[i][1]);
 	}
+	/* a key is matched whole, up to its '=': a line whose name only
+	 * begins with it is another key */
+	{
+		const char *two[] = { "NUMBER(phys_base)", "NUMBER(phys_base)x=0",
+				      NULL };
+
+		s.edit = two;
+		expect_bad(&s, -EBADMSG, "no NUMBER(phys_base)");
+	}
 	s = fx_main;
 	s.stock = true;
 	expect_bad(&s, -ENOENT, "(6.12.118-usertaint) keeps no taint log");
@@ -501,6 +510,15 @@ static void test_bad(void **state)
 	assert_non_null(strstr(why, "makedumpfile -E"));
 	memcpy(p, "KDUMP   ", 8);
 	assert_int_equal(read_bytes(p, len, &text, why), -ENOTSUP);
+	free(p);
+	/* a segment whose physical range wraps around 2^64 (its file range
+	 * is fine): the second program header, 0x2000 bytes of memory */
+	p = fx_build(&fx_main, &len);
+	fx_le(p + sizeof(Elf64_Ehdr) + sizeof(Elf64_Phdr) +
+	      offsetof(Elf64_Phdr, p_paddr), UINT64_MAX - 0xfff, 8);
+	assert_int_equal(read_bytes(p, len, &text, why), -EBADMSG);
+	if (!strstr(why, "program header 1: the segment wraps around"))
+		fail_msg("why: '%s'", why);
 	free(p);
 	/* not a regular file */
 	{

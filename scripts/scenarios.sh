@@ -83,7 +83,8 @@ scenario_warn() {
 utc_is_date() {
 	local res=$1 now utc t0 t1
 	now=$(sed -n 's/^date: //p' "$res")
-	utc=$(sed -n 's/^taint_log: .* utc=\([^ ]*\) origin=user .*/\1/p' "$res" | head -n 1)
+	utc=$(sed -n 's/^taint_log: .* utc=\([^ ]*\) origin=user .*/\1/p' "$res")
+	utc=${utc%%$'\n'*}	# the first user line's
 	[ -n "$now" ] && [ -n "$utc" ] && [ "$utc" != - ] || return 1
 	t0=$(date -u -d "$now" +%s) && t1=$(date -u -d "$utc" +%s) || return 1
 	[ $((t0 - t1)) -ge 0 ] && [ $((t0 - t1)) -le 60 ] &&

@@ -9,7 +9,7 @@ S := scripts
 
 .PHONY: all run shell test test-debug test-kcsan test-x2apic tree tree-reset export kernel initramfs \
 	deps taintctl stock-scenarios bloat bloat-defconfig bench check-series \
-	check-matrix check-matrix-ci clean
+	check-matrix check-matrix-ci fresh-check clean
 
 all: run
 
@@ -69,10 +69,19 @@ taintctl:
 check-series: deps
 	@$(S)/check-series.sh --build
 
+# The README's commands in a fresh Debian root (slow; not in CI).
+fresh-check:
+	@$(S)/fresh-check.sh
+
 # Not part of make test (slow): docs/mutate.md.
 .PHONY: mutate
 mutate:
 	@$(S)/mutate.sh
+
+# Faults in libtaint and taintctl, caught by the host tests: docs/mutate.md.
+.PHONY: mutate-lib
+mutate-lib:
+	@$(S)/mutate-lib.sh
 
 bloat: deps
 	@$(S)/bloat.sh on && $(S)/bloat.sh off

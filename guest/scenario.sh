@@ -100,6 +100,9 @@ oops-then-panic)
 	taint_with_reason
 	taskset 1 sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	# The panic resets the guest at once (panic=-1): give ttyS1 the time
+	# to send that line first, or the host may never see it; that second
+	# is also an RCU grace period for the dead task's task_struct.
 	sleep 1
 	taskset 1 sh -c "echo PANIC > $crash"
 	;;

@@ -109,9 +109,11 @@ fi
 
 # Cross-built: every program is a static binary for the guest's architecture.
 [ "$arch" = x86_64 ] || for f in "$root/bin/busybox" "$root"/usr/bin/*; do
-	[ -L "$f" ] || ! file -b "$f" | grep -q '^ELF' ||
-		file -b "$f" | grep -qE "$elf.*(statically linked|static-pie linked)" ||
-		die "$f is not a static $arch program: $(file -b "$f")"
+	[ -L "$f" ] && continue
+	info=$(file -b "$f")
+	[[ $info == ELF* ]] || continue
+	grep -qE "$elf.*(statically linked|static-pie linked)" <<< "$info" ||
+		die "$f is not a static $arch program: $info"
 done
 
 # UT_OMIT (tests of the harness): pretend these files did not make it.
@@ -124,7 +126,7 @@ done
 # "needs") is there.
 rows=$(suites_rows) || die "cannot read the suite table $SUITE_TABLE"
 missing=()
-while read -r suite _ _ variants needs; do
+while read -r suite _ _ _ variants needs; do
 	[ "$needs" = - ] && continue
 	[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
 	for f in ${needs//,/ }; do

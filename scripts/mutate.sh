@@ -3,13 +3,17 @@
 # make mutate: do the tests fail when the series is wrong? Applies each
 # deliberate fault of scripts/mutants ("mutant") alone to a worktree of the
 # kernel tree's usertaint branch, rebuilds the kernel incrementally, builds
-# an initramfs for it and runs the guest suites of scripts/suites (variant
-# default) on it, one boot at a time, until one fails. A mutant is "killed"
-# when some test failed, "survived" when all passed. Ends with
+# an initramfs for it and runs the guest suites of scripts/suites on it, one
+# boot at a time, until one fails. A mutant runs on the kernel variant its
+# "variant" line names (default: the make test kernel; debug: make
+# test-debug's, lockdep, KASAN...; kcsan: make test-kcsan's), with that
+# variant's suites (scripts/test.sh VARIANT). A mutant is "killed" when
+# some test failed, "survived" when all passed. Ends with
 # "N killed, N survived"; exits non-zero if any survived (or on an error).
 #
-# First the unmutated series must pass the same suites: if it does not,
-# no mutant can be judged, and it stops there (exit 2).
+# First the unmutated series must pass the same suites, on every variant
+# the mutants to run name: if it does not, no mutant can be judged, and it
+# stops there (exit 2).
 #
 # Usage: mutate.sh [NAME...]    only these mutants (default: all, in order)
 # Environment:
@@ -19,12 +23,12 @@
 #   UT_MUTATE_SKIP_BASELINE=1  do not run the unmutated series first
 #   UT_MUTANTS=FILE     another list of mutants (default scripts/mutants)
 #
-# Never touches build/linux's checkout or build/kbuild-default: everything
+# Never touches build/linux's checkout or build/kbuild-*: everything
 # is under build/mutate (the scripts run with UT_BUILD=build/mutate and
 # UT_NO_PREPARE=1): the worktree build/mutate/linux, checked out at REF at
-# each run, the kernel in build/mutate/kbuild-default (tinyconfig +
-# configs/usertaint.config, the make test kernel), the initramfs, test
-# module, kselftests and reliability programs next to it. The same relative
+# each run, the kernels in build/mutate/kbuild-VARIANT (tinyconfig +
+# configs/usertaint.config, + configs/VARIANT.config but for default), the
+# initramfs, test module, kselftests and reliability programs next to it. The same relative
 # paths as build/linux and build/kbuild-default give ccache hits from the
 # main build. Logs: build/logs/mutate/<mutant>/<boot>/, the results in
 # build/logs/mutate/results.tsv. A run over every mutant of the default
@@ -41,143 +45,11 @@ REF=${UT_MUTATE_REF:-usertaint}
 DOC=$ROOT/docs/mutate.md
 
 # mutants CMD ARGS: parse scripts/mutants (format in its header) and
-#   list                 print "name<TAB>breaks" for every mutant
+#   list                 print "name<TAB>variant<TAB>breaks" for every mutant
 #   check TREE NAME...   report every named mutant that does not apply to TREE
 #   apply TREE NAME      apply one mutant to TREE's files
-mutants() {
-	python3 - "$MUTANTS" "$@" <<'PY'
-import os, re, sys
-
-path, cmd, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-
-def die(msg):
-    print("usertaint: error: " + msg, file=sys.stderr)
-    sys.exit(2)
-
-muts, cur, hunk, cfile = [], None, None, None
-
-def end_hunk():
-    global hunk
-    if hunk:
-        cur["hunks"].append(hunk)
-    hunk = None
-
-try:
-    lines = open(path, encoding="utf-8").read().split("\n")
-except OSError as e:
-    die(f"{path}: {e.strerror}")
-if lines and lines[-1] == "":
-    lines.pop()
-for no, line in enumerate(lines, 1):
-    where = f"{path}:{no}"
-    if line.startswith("#") or not line.strip():
-        end_hunk()
-        continue
-    if line.startswith("mutant "):
-        end_hunk()
-        name = line[len("mutant "):].strip()
-        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-            die(f"{where}: mutant name '{name}' is not [a-z0-9-]+")
-        if any(m["name"] == name for m in muts):
-            die(f"{where}: mutant '{name}' a second time")
-        cur, cfile = {"name": name, "breaks": None, "hunks": [], "line": no}, None
-        muts.append(cur)
-        continue
-    if cur is None:
-        die(f"{where}: expected 'mutant NAME' first")
-    if line.startswith("breaks "):
-        end_hunk()
-        if cur["breaks"] is not None:
-            die(f"{where}: mutant '{cur['name']}' has two 'breaks' lines")
-        cur["breaks"] = line[len("breaks "):].strip()
-    elif line.startswith("file "):
-        end_hunk()
-        cfile = line[len("file "):].strip()
-        if cfile.startswith("/") or ".." in cfile.split("/"):
-            die(f"{where}: file '{cfile}' is not a path inside the kernel tree")
-    elif line[0] == "-":
-        if cfile is None:
-            die(f"{where}: a '-' line before any 'file' line")
-        if hunk and hunk["new"]:
-            end_hunk()
-        if not hunk:
-            hunk = {"file": cfile, "old": [], "new": [], "line": no}
-        hunk["old"].append(line[1:])
-    elif line[0] == "+":
-        if not hunk:
-            die(f"{where}: a '+' line without '-' lines before it")
-        hunk["new"].append(line[1:])
-    else:
-        die(f"{where}: not a mutant, breaks, file, -, + or # line: {line}")
-end_hunk()
-for m in muts:
-    if not m["breaks"]:
-        die(f"{path}:{m['line']}: mutant '{m['name']}' has no 'breaks' line")
-    if not m["hunks"]:
-        die(f"{path}:{m['line']}: mutant '{m['name']}' changes nothing")
-if not muts:
-    die(f"{path}: no mutants")
-byname = {m["name"]: m for m in muts}
-
-def find(name):
-    if name not in byname:
-        die(f"no mutant '{name}' in {path} (there are: {' '.join(byname)})")
-    return byname[name]
-
-def apply(m, tree, write):
-    """The mutant's files as it leaves them, or a list of errors."""
-    files, errs = {}, []
-    for h in m["hunks"]:
-        f = h["file"]
-        if f not in files:
-            try:
-                with open(os.path.join(tree, f), encoding="utf-8",
-                          errors="surrogateescape") as fh:
-                    files[f] = fh.read()
-            except OSError as e:
-                errs.append(f"{f}: {e.strerror}")
-                continue
-        text, old = files[f], "\n".join(h["old"]) + "\n"
-        at, i = [], text.find(old)
-        while i >= 0:
-            if i == 0 or text[i - 1] == "\n":
-                at.append(i)
-            i = text.find(old, i + 1)
-        if len(at) != 1:
-            errs.append(f"{f}: the lines of {path}:{h['line']} "
-                        f"({h['old'][0].strip()!r}{' ...' if len(h['old']) > 1 else ''}) "
-                        f"are there {len(at)} times, not once")
-            continue
-        new = "".join(l + "\n" for l in h["new"])
-        files[f] = text[:at[0]] + new + text[at[0] + len(old):]
-    if errs:
-        return errs
-    if write:
-        for f, text in files.items():
-            with open(os.path.join(tree, f), "w", encoding="utf-8",
-                      errors="surrogateescape") as fh:
-                fh.write(text)
-    return []
-
-if cmd == "list":
-    for m in muts:
-        print(f"{m['name']}\t{m['breaks']}")
-elif cmd == "check":
-    bad = 0
-    for name in args[1:] or byname:
-        for e in apply(find(name), args[0], False):
-            print(f"usertaint: error: mutant {name} does not apply: {e}", file=sys.stderr)
-            bad = 1
-    sys.exit(bad)
-elif cmd == "apply":
-    errs = apply(find(args[1]), args[0], True)
-    for e in errs:
-        print(f"usertaint: error: mutant {args[1]} does not apply: {e}", file=sys.stderr)
-    sys.exit(1 if errs else 0)
-else:
-    die(f"mutants: unknown command {cmd}")
-PY
-}
+# (scripts/mutants.py, shared with scripts/mutate-lib.sh)
+mutants() { python3 "$ROOT/scripts/mutants.py" "$MUTANTS" "$@"; }
 
 # is_worktree: $WT is a worktree of $KSRC's repository, its top level (git -C
 # on anything else would find the repository around it: /work/main's own).
@@ -189,45 +61,49 @@ is_worktree() {
 # The worktree, back to what REF has (also after an interrupted run).
 revert() { is_worktree && git -C "$WT" checkout -q -f -- .; }
 
-# The guest boots of scripts/suites for variant default, in table order,
-# as UT_ONLY patterns: "kunit", "test" (the test boot's suites), and each
-# scenario and reliability suite by name.
+# boot_groups VARIANT: the guest boots of scripts/suites for VARIANT, in
+# table order, as UT_ONLY patterns: "kunit", "test" (the test boot's
+# suites), and each scenario and reliability suite by name.
 boot_groups() {
-	suites_rows | awk '
-		$3 == "host" { next }
-		$4 != "all" && ("," $4 ",") !~ /,default,/ { next }
-		{ g = ($3 == "kunit" || $3 == "test") ? $3 : $1 }
+	suites_rows | awk -v v="$1" '
+		$4 == "host" { next }
+		$5 != "all" && ("," $5 ",") !~ ("," v ",") { next }
+		{ g = ($4 == "kunit" || $4 == "test") ? $4 : $1 }
 		!seen[g]++ { print g }'
 }
 
-# build NAME: kernel and initramfs for the worktree as it is; sets KERNEL and
-# INITRD; logs in $MLOGS/NAME/build.log. Fails if either does not build.
+# build NAME VARIANT: kernel and initramfs of VARIANT for the worktree as
+# it is; sets KERNEL and INITRD; logs in $MLOGS/NAME/build.log. Fails if
+# either does not build.
 build() {
 	local log=$MLOGS/$1/build.log
-	KERNEL=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-kernel.sh" default 2>>"$log") &&
-		INITRD=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-initramfs.sh" default 2>>"$log")
+	KERNEL=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-kernel.sh" "$2" 2>>"$log") &&
+		INITRD=$(UT_BUILD=$MB UT_NO_PREPARE=1 "$ROOT/scripts/build-initramfs.sh" "$2" 2>>"$log")
 }
 
-# run_boots NAME ALL: each boot group on KERNEL and INITRD, until one fails
-# (ALL=1: all of them). Sets FAILED_BY ("group: first failing test; ..."),
-# HARNESS_ERR (a group that ended without its summary line).
+# run_boots NAME ALL VARIANT: each boot group of VARIANT on KERNEL and
+# INITRD (scripts/test.sh VARIANT), until one fails (ALL=1: all of them).
+# Sets FAILED_BY ("group: first failing test; ..."), HARNESS_ERR (a group
+# that ended without its summary line).
 run_boots() {
-	local name=$1 all=$2 g out first nfail t
+	local name=$1 all=$2 variant=$3 g out first nfail t groups
 	FAILED_BY='' HARNESS_ERR=''
-	for g in "${GROUPS_[@]}"; do
+	read -ra groups <<< "${GROUPS_OF[$variant]}"
+	for g in "${groups[@]}"; do
 		out=$MLOGS/$name/$g.out t=$(date +%s)
 		UT_BUILD=$MB UT_KERNEL=$KERNEL UT_INITRD=$INITRD UT_LOGS=$MLOGS/$name/$g UT_ONLY=$g \
-			"$ROOT/scripts/test.sh" default > "$out" 2>&1
+			"$ROOT/scripts/test.sh" "$variant" > "$out" 2>&1
 		nfail=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed, [0-9]* skipped$/\1/p' "$out" | tail -n 1)
 		printf '%s %s s: %s\n' "$g" $(($(date +%s) - t)) "$(tail -n 1 "$out")" >> "$MLOGS/$name/boots.txt"
-		[ "$name" != unmutated ] || say "mutate: unmutated: $g: $(tail -n 1 "$out") ($(($(date +%s) - t)) s)"
+		[ "${name#unmutated}" = "$name" ] || say "mutate: $name: $g: $(tail -n 1 "$out") ($(($(date +%s) - t)) s)"
 		if [ -z "$nfail" ]; then
 			HARNESS_ERR+="${HARNESS_ERR:+; }$g: test.sh ended without a summary (see $out)"
 			[ "$all" = 1 ] && continue
 			return
 		fi
 		[ "$nfail" -gt 0 ] || continue
-		first=$(sed -n 's/^FAIL //p' "$out" | head -n 1)
+		first=$(sed -n 's/^FAIL //p' "$out")
+		first=${first%%$'\n'*}
 		first=${first#"$g: "}
 		[ ${#first} -le 160 ] || first=${first:0:157}...
 		FAILED_BY+="${FAILED_BY:+; }$g: $first${nfail:+ ($nfail failed)}"
@@ -249,11 +125,18 @@ commit=$(git -C "$KSRC" rev-parse -q --verify "$REF^{commit}") ||
 mapfile -t ALL_NAMES < <(mutants list | cut -f1)
 [ ${#ALL_NAMES[@]} -gt 0 ] || exit 2
 if [ $# -gt 0 ]; then NAMES=("$@"); else NAMES=("${ALL_NAMES[@]}"); fi
-declare -A BREAKS=()
-while IFS=$'\t' read -r n b; do BREAKS[$n]=$b; done < <(mutants list)
+declare -A BREAKS=() VARIANT_OF=()
+while IFS=$'\t' read -r n v b; do BREAKS[$n]=$b VARIANT_OF[$n]=$v; done < <(mutants list)
+# The variants the mutants to run need, default first, each once.
+VARIANTS=()
 for n in "${NAMES[@]}"; do
 	[ -n "${BREAKS[$n]:-}" ] || die "no mutant '$n' in $MUTANTS (make mutate lists them: ${ALL_NAMES[*]})"
+	v=${VARIANT_OF[$n]}
+	[ "$v" = default ] || [ -f "$ROOT/configs/$v.config" ] ||
+		die "mutant $n: no kernel variant '$v' (configs/$v.config)"
+	[[ " ${VARIANTS[*]} " == *" $v "* ]] || VARIANTS+=("$v")
 done
+mapfile -t VARIANTS < <(printf '%s\n' "${VARIANTS[@]}" | awk '$0 == "default" { print; next } { o[++k] = $0 } END { for (i = 1; i <= k; i++) print o[i] }')
 
 # The worktree at REF, nothing changed in it.
 if ! is_worktree; then
@@ -274,31 +157,41 @@ trap 'exit 130' INT TERM
 mutants check "$WT" "${NAMES[@]}" ||
 	die "the series changed under these mutants: update them in ${MUTANTS#"$ROOT"/}"
 
-mapfile -t GROUPS_ < <(boot_groups)
-[ ${#GROUPS_[@]} -gt 0 ] || die "no guest suites for variant default in $SUITE_TABLE"
+declare -A GROUPS_OF=()
+for v in "${VARIANTS[@]}"; do
+	GROUPS_OF[$v]=$(boot_groups "$v" | tr '\n' ' ')
+	[ -n "${GROUPS_OF[$v]// /}" ] || die "no guest suites for variant $v in $SUITE_TABLE"
+done
 ALLRUN=${UT_MUTATE_ALL:-0}
 mkdir -p "$MLOGS"
 T0=$(date +%s)
-say "mutate: ${#NAMES[@]} mutants on $REF ($(git -C "$KSRC" log -1 --format='%h %s' "$commit")); boots: ${GROUPS_[*]}"
+say "mutate: ${#NAMES[@]} mutants on $REF ($(git -C "$KSRC" log -1 --format='%h %s' "$commit"))"
+for v in "${VARIANTS[@]}"; do say "mutate: boots of variant $v: ${GROUPS_OF[$v]}"; done
 
 fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
+# The unmutated series, on each variant: logs in unmutated (default) and
+# unmutated-VARIANT.
 if [ "${UT_MUTATE_SKIP_BASELINE:-0}" != 1 ]; then
-	rm -rf "$MLOGS/unmutated"; mkdir -p "$MLOGS/unmutated"
 	t=$(date +%s)
-	if ! build unmutated; then
-		grep -v '^$' "$MLOGS/unmutated/build.log" | tail -n 5 >&2
-		die "the unmutated series does not build (see $MLOGS/unmutated/build.log)"
-	fi
-	run_boots unmutated 1
+	for v in "${VARIANTS[@]}"; do
+		u=unmutated
+		[ "$v" = default ] || u=unmutated-$v
+		rm -rf "${MLOGS:?}/$u"; mkdir -p "$MLOGS/$u"
+		if ! build "$u" "$v"; then
+			grep -v '^$' "$MLOGS/$u/build.log" | tail -n 5 >&2
+			die "the unmutated series does not build as variant $v (see $MLOGS/$u/build.log)"
+		fi
+		run_boots "$u" 1 "$v"
+		if [ -n "$FAILED_BY$HARNESS_ERR" ]; then
+			say "mutate: the unmutated series fails the suites of variant $v, so no mutant can be judged:"
+			printf '  %s\n' "${FAILED_BY:-}" "${HARNESS_ERR:-}" | sed '/^  $/d' >&2
+			say "mutate: logs in $MLOGS/$u"
+			exit 2
+		fi
+	done
 	BASE_SECS=$(( $(date +%s) - t ))
-	if [ -n "$FAILED_BY$HARNESS_ERR" ]; then
-		say "mutate: the unmutated series fails the suites, so no mutant can be judged:"
-		printf '  %s\n' "${FAILED_BY:-}" "${HARNESS_ERR:-}" | sed '/^  $/d' >&2
-		say "mutate: logs in $MLOGS/unmutated"
-		exit 2
-	fi
-	say "mutate: the unmutated series passes every boot ($(fmt_time "$BASE_SECS"))"
+	say "mutate: the unmutated series passes every boot (variants ${VARIANTS[*]}; $(fmt_time "$BASE_SECS"))"
 fi
 
 KILLED=0 SURVIVED=0 ERRORS=0 i=0
@@ -315,10 +208,10 @@ for n in "${NAMES[@]}"; do
 		result=error by="applied, but changed nothing"
 	else
 		git -C "$WT" diff > "$MLOGS/$n/mutant.diff"
-		if ! build "$n"; then
+		if ! build "$n" "${VARIANT_OF[$n]}"; then
 			result=error by="does not build (see $MLOGS/$n/build.log)"
 		else
-			run_boots "$n" "$ALLRUN"
+			run_boots "$n" "$ALLRUN" "${VARIANT_OF[$n]}"
 			if [ -n "$FAILED_BY" ]; then
 				result=killed by=$FAILED_BY
 			elif [ -n "$HARNESS_ERR" ]; then
@@ -336,7 +229,7 @@ for n in "${NAMES[@]}"; do
 	*) ERRORS=$((ERRORS + 1)) ;;
 	esac
 	printf '%s\t%s\t%d\t%s\t%s\n' "$n" "$result" "$secs" "$by" "${BREAKS[$n]}" >> "$RESULTS"
-	printf '[%2d/%d] %-26s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "$result" "$(fmt_time "$secs")" "$by"
+	printf '[%2d/%d] %-26s %-7s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "${VARIANT_OF[$n]}" "$result" "$(fmt_time "$secs")" "$by"
 done
 revert
 T1=$(date +%s)
@@ -355,8 +248,10 @@ if [ $# -eq 0 ] && [ -z "${UT_MUTANTS:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "$DOC
 		grep -v '^#' "$RESULTS" | while IFS=$'\t' read -r n r s b w; do
 			[ "$r" = killed ] || b="**$r**${b:+: $b}"
 			b=${b//|/\\|} w=${w//|/\\|}
+			v=${VARIANT_OF[$n]}
+			if [ "$v" = default ]; then v=''; else v=" ($v kernel)"; fi
 			# shellcheck disable=SC2016	# the backquotes are Markdown
-			printf '| `%s` | %s | %s | %s |\n' "$n" "$w" "$b" "$(fmt_time "$s")"
+			printf '| `%s`%s | %s | %s | %s |\n' "$n" "$v" "$w" "$b" "$(fmt_time "$s")"
 		done
 	} > "$MLOGS/results.md"
 	awk -v f="$MLOGS/results.md" '

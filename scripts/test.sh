@@ -8,9 +8,11 @@
 # non-zero on any failure, on a guest that hangs and on any kernel report
 # that no test asked for.
 #
-# Which suites run, and how many results each must at least report, is the
-# table scripts/suites: a suite listed there that did not run, or reported
-# fewer results, is a failure, and so is a suite that ran but is not listed.
+# Which suites run, how many results each must at least report and how
+# many of them may be skips is the table scripts/suites: a suite listed
+# there that did not run, reported fewer results or more skips (or skipped
+# as a whole where its row does not allow it) is a failure, and so is a
+# suite that ran but is not listed. The counting is scripts/count.sh.
 #
 # Usage: test.sh [VARIANT]     VARIANT: default (make test), debug (make test-debug,
 #                              the guest suites only, on the sanitizer kernel),
@@ -29,9 +31,12 @@
 #   UT_KERNEL=BZIMAGE      boot this kernel as it is, instead of building one
 #   UT_INITRD=CPIO.GZ      boot this initramfs as it is, instead of building one
 #   UT_LOGS=DIR            logs there instead of build/logs/VARIANT
-#   TAINT_CORPUS_DIR=DIR   the oops corpus (default ../shared/corpus/oops from
-#                          the repository root; a relative DIR is taken from there)
-#   CI=true                a missing corpus is a failure, not skipped tests
+#   TAINT_CORPUS_DIR=DIR   the oops corpus (default taintctl/tests/corpus/oops,
+#                          in the repository; a relative DIR is taken from the
+#                          repository root)
+#   CI=true                a missing corpus is a failure, also one that
+#                          TAINT_CORPUS_DIR names (without CI only the default
+#                          one's absence fails: other corpus tests are skipped)
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
@@ -50,39 +55,13 @@ if [ "$variant" = x2apic ]; then
 fi
 mkdir -p "$LOGS"
 rm -f "$LOGS"/*
-PASS=0 FAIL=0 SKIP=0
-FAILED=()
 T0=$(date +%s)
 
-# The suite table, for this variant and UT_ONLY: SUITE_ORDER in table order,
-# MIN/RUN per suite; KNOWN: every suite of the table (any variant).
-declare -A MIN=() RUN=() KNOWN=() COUNT=() SEEN=() WHOLESKIP=() TAPFILE=()
-SUITE_ORDER=()
-rows=$(suites_rows) || exit 2
-only=${UT_ONLY:-}
-only=${only//,/ }
-declare -A only_used=()
-selected() {	# selected NAME RUN: UT_ONLY is empty or matches NAME or RUN
-	local p
-	[ -z "$only" ] && return 0
-	for p in $only; do
-		# shellcheck disable=SC2053	# $p is a pattern
-		if [[ $1 == $p ]] || [[ $2 == $p ]]; then only_used[$p]=1; return 0; fi
-	done
-	return 1
-}
-set -f	# UT_ONLY's patterns are matched by selected(), not by the shell
-while read -r name min run variants _; do
-	KNOWN[$name]=1
-	[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
-	selected "$name" "$run" || continue
-	SUITE_ORDER+=("$name") MIN[$name]=$min RUN[$name]=$run
-done <<< "$rows"
-for p in $only; do
-	[ -n "${only_used[$p]:-}" ] ||
-		die "UT_ONLY: '$p' matches no suite of variant $variant in $SUITE_TABLE (nor a run column: host, kunit, test, scenario, reliability)"
-done
-set +f
+# The counting (record, check, tap_count, guest_suites, check_suites) and
+# the suite table for this variant and UT_ONLY.
+# shellcheck source=SCRIPTDIR/count.sh
+. "$ROOT/scripts/count.sh"
+count_table "$variant"
 # kunit-module (scripts/suites: a variant whose KUnit test is a module, which
 # the guest loads on the KUnit boot) takes kunit's place: the same boot.
 if [ -n "${MIN[kunit-module]:-}" ] && [ -n "${MIN[kunit]:-}" ]; then
@@ -90,98 +69,14 @@ if [ -n "${MIN[kunit-module]:-}" ] && [ -n "${MIN[kunit]:-}" ]; then
 	SUITE_ORDER=("${SUITE_ORDER[@]}")
 	unset "MIN[kunit]" "RUN[kunit]"
 fi
-[ -z "$only" ] || say "UT_ONLY=$UT_ONLY: ${SUITE_ORDER[*]}"
-# runs RUN: some selected suite runs that way
-runs() { local s; for s in "${SUITE_ORDER[@]}"; do [ "${RUN[$s]}" = "$1" ] && return 0; done; return 1; }
-wants() { [ -n "${MIN[$1]:-}" ]; }	# wants SUITE: the suite is selected
 
-# Every result recorded while SUITE is set counts for that suite; the
-# harness's own checks (kernel reports, hung boots, plans) run with SUITE=.
-SUITE=
-record() {	# record pass|fail|skip NAME [DETAIL]
-	[ -z "$SUITE" ] || COUNT[$SUITE]=$(( ${COUNT[$SUITE]:-0} + 1 ))
-	case $1 in
-	pass) PASS=$((PASS + 1)); printf 'PASS %s\n' "$2" ;;
-	skip) SKIP=$((SKIP + 1)); printf 'SKIP %s%s\n' "$2" "${3:+: $3}" ;;
-	*)    FAIL=$((FAIL + 1)); FAILED+=("$2"); printf 'FAIL %s%s\n' "$2" "${3:+: $3}" ;;
-	esac
-}
-check() {	# check NAME DETAIL-IF-FAILED COMMAND...
-	local name=$1 detail=$2
-	shift 2
-	if "$@"; then record pass "$name"; else record fail "$name" "$detail"; fi
-}
-
-# tap_count LABEL FILE: count the TAP results in FILE ("ok", "not ok",
-# "# SKIP"; leading spaces stripped only with INDENT=N) for suite LABEL. A
-# plan that does not match the number of results counts as one more
-# failure. A program that skipped as a whole ("1..0 # SKIP why") counts one
-# skip here, and as the suite's minimum of skips in check_suites; it is
-# named by the "# <program>" line before it, if any.
-tap_count() {
-	local label=$1 file=$2 indent=${INDENT:-0} line name st prog="" why
-	local planned=0 seen=0 pad SUITE=$1
-	TAPFILE[$label]=$file
-	pad=$(printf '%*s' "$indent" '')
-	while IFS= read -r line; do
-		line=${line%$'\r'}
-		[ "$indent" -gt 0 ] && { [[ $line == "$pad"[!\ ]* ]] || continue; line=${line#"$pad"}; }
-		if [[ $line =~ ^#\ ([^\ ]+)$ ]]; then
-			prog=${BASH_REMATCH[1]##*/}
-		elif [[ $line =~ ^1\.\.0([^0-9]|$) ]]; then
-			SEEN[$label]=1 WHOLESKIP[$label]=1
-			why="no reason given"
-			[[ $line =~ \#\ *[Ss][Kk][Ii][Pp]\ *(.*)$ ]] && why=${BASH_REMATCH[1]}
-			record skip "$label${prog:+: $prog}" "skipped as a whole: $why"
-		elif [[ $line =~ ^1\.\.([0-9]+) ]]; then
-			planned=$((planned + BASH_REMATCH[1]))
-			SEEN[$label]=1
-		elif [[ $line =~ ^(not\ )?ok(\ [0-9]+)?(\ -)?\ (.*)$ ]]; then
-			seen=$((seen + 1))
-			SEEN[$label]=1
-			name="$label: ${BASH_REMATCH[4]}"
-			if [ -n "${BASH_REMATCH[1]}" ]; then st=fail
-			elif [[ $line =~ \#\ [Ss][Kk][Ii][Pp] ]]; then st=skip
-			else st=pass; fi
-			case $name in
-			*" # "*) record $st "${name%% # *}" "${name#* # }" ;;
-			*) record $st "$name" ;;
-			esac
-		fi
-	done < "$file"
-	if [ "$planned" -gt 0 ] && [ "$planned" -ne "$seen" ]; then
-		SUITE='' record fail "$label: plan" "planned $planned, ran $seen (see $file)"
-	fi
-}
-
-# check_suites: every selected suite ran and reported at least its minimum
-# of results; every suite that ran is in the table.
-check_suites() {
-	local s n m why ok=0
-	printf '# suite results min (from %s)\n' "${SUITE_TABLE#"$ROOT"/}" > "$LOGS/suites.txt"
-	for s in "${SUITE_ORDER[@]}"; do
-		n=${COUNT[$s]:-0} m=${MIN[$s]}
-		printf '%s %d %d\n' "$s" "$n" "$m" >> "$LOGS/suites.txt"
-		why=${TAPFILE[$s]:+ (see ${TAPFILE[$s]})}
-		if [ "$n" -ge "$m" ]; then
-			ok=$((ok + 1))
-		elif [ -n "${WHOLESKIP[$s]:-}" ]; then
-			# Skipped as a whole: the tests it would have run are skips.
-			SKIP=$((SKIP + m - n))
-			printf 'SKIP %s: %d more tests counted as skipped (skipped as a whole; %s lists at least %d)\n' \
-				"$s" $((m - n)) "${SUITE_TABLE#"$ROOT"/}" "$m"
-			ok=$((ok + 1))
-		elif [ "$n" -eq 0 ] && [ -z "${SEEN[$s]:-}" ]; then
-			record fail "suite $s" "did not run; ${SUITE_TABLE#"$ROOT"/} expects at least $m results${BUILD_FAILED:+ ($BUILD_FAILED failed)}$why"
-		else
-			record fail "suite $s" "$n results; ${SUITE_TABLE#"$ROOT"/} expects at least $m$why"
-		fi
-	done
-	for s in "${!SEEN[@]}"; do
-		[ -n "${KNOWN[$s]:-}" ] ||
-			record fail "suite $s" "ran but is not in $SUITE_TABLE: add a row for it"
-	done
-	say "$ok of ${#SUITE_ORDER[@]} suites of ${SUITE_TABLE#"$ROOT"/} ran with at least their minimum of results (counts: $LOGS/suites.txt)"
+# module_loaded LOG: guest/init loaded a KUnit test module, without error.
+# (Not "plain | grep -q": with pipefail, grep's early exit fails the pipe.)
+module_loaded() {
+	local t
+	t=$(plain "$1")
+	grep -q '^usertaint: loading .*[.]ko$' <<< "$t" &&
+		! grep -q '^usertaint: insmod .* failed' <<< "$t"
 }
 
 # Kernel reports in a console log, as "kind count" lines. arm64 says
@@ -228,36 +123,9 @@ boot() {
 	return 0
 }
 
-# module_loaded LOG: guest/init loaded a KUnit test module, without error.
-# (Not "plain | grep -q": with pipefail, grep's early exit fails the pipe.)
-module_loaded() {
-	local t
-	t=$(plain "$1")
-	grep -q '^usertaint: loading .*[.]ko$' <<< "$t" &&
-		! grep -q '^usertaint: insmod .* failed' <<< "$t"
-}
-
-# The TAP blocks a test boot wrote on ttyS1, one suite each.
-guest_suites() {	# guest_suites RESULTS
-	local res=$1 name="" rc line
-	while IFS= read -r line; do
-		line=${line%$'\r'}
-		case $line in
-		"##UT-BEGIN "*) name=${line#\#\#UT-BEGIN }; SEEN[$name]=1; : > "$LOGS/$name.tap" ;;
-		"##UT-END "*)
-			rc=${line##*rc=}
-			tap_count "$name" "$LOGS/$name.tap"
-			[ "$rc" = 0 ] || [ "$rc" = 4 ] || SUITE='' record fail "$name: exit status" "exited $rc"
-			name="" ;;
-		*) [ -z "$name" ] || printf '%s\n' "$line" >> "$LOGS/$name.tap" ;;
-		esac
-	done < "$res"
-	[ -z "$name" ] || SUITE='' record fail "$name" "never finished (guest died or hung; see $res)"
-}
-
 # The oops corpus, found the way taintctl/Makefile finds it.
 corpus_dir() {
-	local d=${TAINT_CORPUS_DIR:-../shared/corpus/oops}
+	local d=${TAINT_CORPUS_DIR:-taintctl/tests/corpus/oops}
 	case $d in /*) ;; *) d=$ROOT/$d ;; esac
 	echo "$d"
 }
@@ -266,13 +134,24 @@ host_tests() {
 	local hrc=0 corpus
 
 	say "== host tests"
+	# The harness's own pipelines: no early-exit reader under pipefail.
+	if wants harness-lint; then
+		"$ROOT/scripts/lint-pipefail.sh" > "$LOGS/harness-lint.tap" 2>&1
+		tap_count harness-lint "$LOGS/harness-lint.tap"
+	fi
+	# The Debian mirror the harness uses is the machine's (lib.sh apt_mirror).
+	if wants harness-apt-mirror; then
+		"$ROOT/scripts/apt-mirror-test.sh" > "$LOGS/harness-apt-mirror.tap" 2>&1
+		tap_count harness-apt-mirror "$LOGS/harness-apt-mirror.tap"
+	fi
 	if wants taintctl-host || wants taintctl-corpus; then
 		make -k -s -C "$ROOT/taintctl" check > "$LOGS/host-taintctl.log" 2>&1 || hrc=$?
 		# One TAP stream a program, each after a "# <program>" line:
-		# test_corpus's is the suite taintctl-corpus.
+		# test_corpus's and corpus_cli_test.sh's are the suite
+		# taintctl-corpus.
 		awk -v c="$LOGS/taintctl-corpus.tap" -v o="$LOGS/taintctl-host.tap" '
 			BEGIN { f = o; printf "" > c; printf "" > o }
-			/^# (build|tests)\/[^ ]*$/ { f = ($0 ~ /\/test_corpus$/) ? c : o }
+			/^# (build|tests)\/[^ ]*$/ { f = ($0 ~ /\/(test_corpus|corpus_cli_test\.sh)$/) ? c : o }
 			{ print > f }' "$LOGS/host-taintctl.log"
 		tap_count taintctl-host "$LOGS/taintctl-host.tap"
 		tap_count taintctl-corpus "$LOGS/taintctl-corpus.tap"
@@ -280,9 +159,11 @@ host_tests() {
 		corpus=$(corpus_dir)
 		if ! [ -f "$corpus/expected.tsv" ]; then
 			if [ "${CI:-}" = true ]; then
-				record fail "taintctl-corpus: corpus" "not found at $corpus: CI (CI=true) must run the corpus tests (TAINT_CORPUS_DIR, default ../shared/corpus/oops from the repository root)"
+				record fail "taintctl-corpus: corpus" "not found at $corpus: CI (CI=true) must run the corpus tests (TAINT_CORPUS_DIR, default taintctl/tests/corpus/oops in the repository)"
+			elif [ -z "${TAINT_CORPUS_DIR:-}" ]; then
+				record fail "taintctl-corpus: corpus" "the repository's corpus is missing: $corpus"
 			else
-				say "no oops corpus at $corpus: its tests are skipped (with CI=true that fails)"
+				say "no oops corpus at $corpus (TAINT_CORPUS_DIR): its tests are skipped (with CI=true that fails)"
 			fi
 		fi
 	fi
@@ -297,6 +178,11 @@ host_tests() {
 	if wants series; then
 		"$ROOT/scripts/check-series.sh" > "$LOGS/checkpatch.tap" 2>&1
 		tap_count series "$LOGS/checkpatch.tap"
+	fi
+	# The harness's own counting, on made-up tables and TAP.
+	if wants harness-selftest; then
+		"$ROOT/scripts/selftest/counting.sh" > "$LOGS/harness-selftest.tap" 2>&1
+		tap_count harness-selftest "$LOGS/harness-selftest.tap"
 	fi
 }
 
@@ -349,7 +235,9 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 			INDENT=4 tap_count $ks "$LOGS/$ks.ktap"
 			# taint_bounds_test asks for three warnings: the bounds
 			# checks of the recorder, add_taint() and add_taint_user().
-			SUITE=$ks check "$ks: the three warnings are the bounds checks, once each" \
+			# The harness's check, not a KUnit case: not counted for
+			# the suite, whose minimum is the number of its cases.
+			SUITE='' check "$ks: the three warnings are the bounds checks, once each" \
 				"$(plain "$log" | grep '^WARNING:')" \
 				test "$(plain "$log" | grep -cE '^WARNING: .* at .*kernel/(taint_log\.c:[0-9]+ taint_log_record|panic\.c:[0-9]+ __add_taint|panic\.c:[0-9]+ add_taint_user)(\.[a-z]+\.[0-9]+)?\+')" = 3
 			expect_reports kunit "$log" "WARNING:=3" "Call Trace:=3"
@@ -399,7 +287,7 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 				fi
 				# The NMIs of this boot were sent in x2APIC mode.
 				[ "$variant" = x2apic ] && SUITE=$s check "$s: the guest ran its local APICs in x2APIC mode" \
-					"$(plain "$LOGS/$s.console" | grep -i 'apic' | head -5)" \
+					"$(plain "$LOGS/$s.console" | grep -i 'apic' | sed -n 1,5p)" \
 					grep -qE 'x2apic enabled|APIC routing to: .*x2apic' "$LOGS/$s.console"
 			fi
 		done
@@ -409,6 +297,4 @@ fi
 check_suites
 T1=$(date +%s)
 say "logs in $LOGS; $((T1 - T0)) s in all"
-[ ${#FAILED[@]} -eq 0 ] || { printf 'failed:\n'; printf '  %s\n' "${FAILED[@]}"; }
-echo "$PASS passed, $FAIL failed, $SKIP skipped"
-[ "$FAIL" -eq 0 ]
+count_summary

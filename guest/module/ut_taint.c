@@ -55,7 +55,7 @@ static struct dentry *dir;
  * build had ut_warn_here(), so that a caller kept from the first build
  * would name this if the log took the reloaded module for the old one.
  */
-static noinline void ut_rebuilt_code(void)
+static noinline __used void ut_rebuilt_code(void)
 {
 	int i;
 

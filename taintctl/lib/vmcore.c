@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * vmcore.c - the taint log of a kernel crash dump (DESIGN.md 1.7):
+ * vmcore.c - the taint log of a kernel crash dump (docs/abi.md 1.7):
  * taint_vmcore_read_log() writes the text that the dumped kernel's
  * /proc/sys/kernel/taint_log would have shown, for taint_log_parse(), so
  * that `taintctl log --vmcore` prints what `taintctl log` prints.

@@ -11,7 +11,7 @@ for c in cc:build-essential nm:binutils readelf:binutils \
 	 pkg-config:pkg-config jq:jq groff:groff-base gzip:gzip xz:xz-utils \
 	 zstd:zstd bash:bash mkfifo:coreutils promtool:prometheus \
 	 "${NODE_EXPORTER:-prometheus-node-exporter}":prometheus-node-exporter \
-	 curl:curl; do
+	 curl:curl python3:python3; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need "${c#*:} (${c%%:*})"
 done
 if command -v pkg-config >/dev/null 2>&1; then

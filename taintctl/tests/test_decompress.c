@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -216,6 +217,86 @@ static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
 	return ret;
 }
 
+/*
+ * Scan @p through a pipe whose first read() returns only its first @first
+ * bytes: the child writes them, waits until the reader has taken them
+ * (FIONREAD on its copy of the read end is 0), then writes the rest.
+ */
+static int scan_pipe_split(const void *p, size_t len, size_t first,
+			   struct taint_scan_info *info)
+{
+	const struct taint_scan_opts o = { .size = sizeof(o), .hit = collect,
+					   .arg = &res };
+	int fds[2], ret, status;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		const char *c = p;
+		int avail = 1;
+
+		if (write(fds[1], c, first) != (ssize_t)first)
+			_exit(1);
+		/* at most 10 s; the reader blocks in read() until then */
+		for (int i = 0; i < 10000 && avail; i++) {
+			if (ioctl(fds[0], FIONREAD, &avail))
+				_exit(1);
+			if (avail)
+				usleep(1000);
+		}
+		if (avail)
+			_exit(2);
+		close(fds[0]);
+		for (size_t off = first; off < len; ) {
+			ssize_t w = write(fds[1], c + off, len - off);
+
+			if (w <= 0)
+				_exit(1);
+			off += (size_t)w;
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	memset(&res, 0, sizeof(res));
+	ret = taint_scan_fd_opts(fds[0], &o, info);
+	close(fds[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	return ret;
+}
+
+/*
+ * The format is told by the first bytes however they arrive: a first
+ * read() of 1 byte, or of any part of the magic, must not make a
+ * compressed stream plain text (0 hits).  Magic lengths: gzip 2, xz 6,
+ * zstd 4 bytes.
+ */
+static void test_magic_split(void **state)
+{
+	static const size_t magic_len[] = { 2, 6, 4 };
+
+	(void)state;
+	for (size_t i = 0; i < NFMTS; i++) {
+		size_t n;
+		unsigned char *z = fmts[i].encode(plain, plain_len, &n);
+
+		for (size_t first = 1; first <= magic_len[i]; first++) {
+			struct taint_scan_info info =
+				TAINT_INIT(struct taint_scan_info);
+
+			assert_int_equal(scan_pipe_split(z, n, first, &info), 0);
+			if (info.compression != fmts[i].id)
+				fail_msg("%s, first read of %zu bytes: compression %d, want %d",
+					 fmts[i].name, first,
+					 (int)info.compression, (int)fmts[i].id);
+			check_all_hits(NLINES);
+		}
+		free(z);
+	}
+}
+
 /* Each format, from a file and from a pipe: the same hits as plain text. */
 static void test_formats(void **state)
 {
@@ -342,6 +423,8 @@ static void test_corrupt(void **state)
 static void test_not_compressed(void **state)
 {
 	static const char s[] = "\x1f" "x Tainted: G    B 6.1\n\x28\xb5 Not tainted\n";
+	static const char xz5[] = "\xfd" "7zXZx Tainted: G    B 6.1\n";
+	static const char zs3[] = "\x28\xb5\x2fx Tainted: G    B 6.1\n";
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 
 	(void)state;
@@ -352,6 +435,15 @@ static void test_not_compressed(void **state)
 	assert_int_equal(res.line[1], 2);
 	assert_int_equal(scan_file("\x1f", 1, 0, &info), 0);
 	assert_int_equal(res.n, 0);
+	/* all of a magic but its last byte: xz's is 6 bytes, zstd's 4 */
+	assert_int_equal(scan_file(xz5, sizeof(xz5) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 1);
+	assert_true(res.mask[0] == 32);
+	assert_int_equal(scan_file(zs3, sizeof(zs3) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 1);
+	assert_true(res.mask[0] == 32);
 }
 
 /*
@@ -396,6 +488,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_magic_split),
 		cmocka_unit_test(test_concatenated),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_corrupt),

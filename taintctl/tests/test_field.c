@@ -46,6 +46,37 @@ static void test_fixed_canonical(void **state)
 	assert_string_equal(f.unknown_letters, "");
 }
 
+/*
+ * Every known letter at every known column (i27 item 4d): a letter at its
+ * own column is decoded by position, any other letter anywhere makes the
+ * field non-positional and is decoded as itself.  The letters, in bit
+ * order, are the kernel's taint_flags[] (kernel/panic.c), written out here.
+ */
+static void test_fixed_every_column(void **state)
+{
+	static const char letters[] = "PFSRMBUDAWCIOELKXTNJ";
+	struct taint_field f = TAINT_INIT(struct taint_field);
+	char line[80];
+
+	(void)state;
+	assert_int_equal(strlen(letters), 20);
+	for (unsigned int col = 0; col < 20; col++) {
+		for (unsigned int bit = 0; bit < 20; bit++) {
+			memcpy(line, "Tainted: ", 9);
+			memset(line + 9, ' ', 20);
+			line[9 + col] = letters[bit];
+			strcpy(line + 29, " 6.12.0 #1");
+			parse_str(line, &f);
+			if (f.mask != BIT(bit) || f.positional != (col == bit))
+				fail_msg("'%s': mask 0x%llx positional %d, want 0x%llx (%c) positional %d",
+					 line, (unsigned long long)f.mask,
+					 f.positional, (unsigned long long)BIT(bit),
+					 letters[bit], col == bit);
+			assert_string_equal(f.unknown_letters, "");
+		}
+	}
+}
+
 static void test_fixed_end_of_field(void **state)
 {
 	struct taint_field f = TAINT_INIT(struct taint_field);
@@ -292,6 +323,12 @@ static void test_prose(void **state)
 	/* ...a word after the field's width, the end of the line */
 	parse_str("Tainted: P   x", &f);
 	assert_true(f.mask == BIT(0));
+	/* but a word at column 3, within the narrowest field a kernel
+	 * printed (3 positions), is prose */
+	s = "Tainted: P  x";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
+	s = "Tainted: PF x";
+	assert_int_equal(taint_parse_field(s, strlen(s), &f), -EINVAL);
 	parse_str("Tainted: P\n      O        6.17.4-2-pve #1", &f);
 	assert_true(f.mask == BIT(0));
 	parse_str("Tainted: G    B): x", &f);
@@ -427,6 +464,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_not_tainted),
 		cmocka_unit_test(test_fixed_canonical),
+		cmocka_unit_test(test_fixed_every_column),
 		cmocka_unit_test(test_fixed_end_of_field),
 		cmocka_unit_test(test_fixed_vendor),
 		cmocka_unit_test(test_fixed_squeezed),

@@ -147,6 +147,13 @@ static void test_first_event_and_digest(void **state)
 		ev[1] = t;
 	}
 	assert_true(digest(ev, 2) != d2);
+
+	/* A request for W (flags=W new=-) in a slot before the event that
+	 * set W (claimed first, published later): the event that set W is
+	 * the one with new=W, not the first that names W. */
+	parse_event("ts=0.900000 utc=- origin=user flags=W new=- pid=9 uid=0 auid=- comm=\"sh\"", &ev[0]);
+	parse_event(warn_line, &ev[1]);
+	assert_int_equal(taint_first_event(ev, 2, sizeof(ev[0]), 9), 1);
 }
 
 static void test_boot_id(void **state)

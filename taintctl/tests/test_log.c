@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test_log.c - parsing /proc/sys/kernel/taint_log lines (DESIGN.md 1.3).
+ * test_log.c - parsing /proc/sys/kernel/taint_log lines (docs/abi.md 1.3).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -194,6 +194,11 @@ static void test_v2_malformed(void **state)
 		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=m module=m",
 		/* a module with a raw space is two fields, the second no key=value */
 		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=my mod",
+		/* raw bytes that the kernel escapes: DEL, 8-bit (UTF-8 too) */
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=- comm=\"caf\xc3\xa9\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=- comm=\"a\x7f\"",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=- comm=\"x\" reason=\"\xff\"",
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=m\xff",
 	};
 	struct taint_event ev = TAINT_INIT(struct taint_event);
 	uint64_t d;

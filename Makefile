@@ -9,7 +9,7 @@ S := scripts
 
 .PHONY: all run shell test test-debug test-kcsan test-x2apic tree tree-reset export kernel initramfs \
 	deps taintctl stock-scenarios bloat bloat-defconfig bench check-series \
-	check-matrix check-matrix-ci clean
+	check-matrix check-matrix-ci fresh-check clean
 
 all: run
 
@@ -68,6 +68,10 @@ taintctl:
 
 check-series: deps
 	@$(S)/check-series.sh --build
+
+# The README's commands in a fresh Debian root (slow; not in CI).
+fresh-check:
+	@$(S)/fresh-check.sh
 
 # Not part of make test (slow): docs/mutate.md.
 .PHONY: mutate

@@ -25,6 +25,11 @@ taint_with_reason() {
 case "$scenario" in
 warn)
 	taint_with_reason
+	# Another flag set too (O): a WARN report still explains only U.
+	echo 4096 > /proc/sys/kernel/tainted
+	echo "before warn: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)" >&3
+	grep ' origin=user ' /proc/sys/kernel/taint_log | sed 's/^/taint_log: /' >&3
 	echo WARNING > $crash
 	;;
 oops)
@@ -46,6 +51,12 @@ oops-panic|report-off)
 	echo "report param=$(cat /sys/module/taint_log/parameters/report 2>&1)" >&3
 	sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
+	if [ "$scenario" = report-off ]; then
+		# Turned on again at run time: the next report has the lines.
+		echo 1 > /sys/module/taint_log/parameters/report
+		echo "report param now=$(cat /sys/module/taint_log/parameters/report 2>&1)" >&3
+		echo WARNING > $crash
+	fi
 	;;
 module)
 	# The harness's test module (guest/module), built for this kernel:
@@ -64,6 +75,15 @@ module)
 	insmod "$mods/ut_other.ko" && echo "loaded ut_other" >&3
 	echo "ut_other text=$(cat /sys/module/ut_other/sections/.text)" >&3
 	sed 's/^/other: /' /proc/sys/kernel/taint_log >&3
+	# ut_taint rebuilt with other code, loaded where the first one was:
+	# the W that the first one's code set must not name the new code.
+	rmmod ut_other && insmod "$mods/rebuilt/ut_taint.ko" && echo "loaded rebuilt ut_taint" >&3
+	echo "rebuilt text=$(cat /sys/module/ut_taint/sections/.text)" >&3
+	sed 's/^/rebuilt: /' /proc/sys/kernel/taint_log >&3
+	rmmod ut_taint
+	# A module named ndiswrapper: loading it sets P, which names it.
+	insmod "$mods/ndiswrapper.ko" && echo "loaded ndiswrapper" >&3
+	grep ' flags=P ' /proc/sys/kernel/taint_log | sed 's/^/ndiswrapper: /' >&3
 	sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 	;;
@@ -73,14 +93,18 @@ panic)
 	;;
 oops-then-panic)
 	# An oops that only kills its process, then a panic: the panic report
-	# explains the flags again (D included), though D is set.
+	# explains the flags again (D included), though D is set. The panic
+	# comes from a new process on the same CPU, after an RCU grace period,
+	# so that it likely gets the dead one's task_struct: the report must
+	# not take it for the oops's task.
 	taint_with_reason
-	sh -c "echo EXCEPTION > $crash"
+	taskset 1 sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 	# The panic resets the guest at once (panic=-1): give ttyS1 the time
-	# to send that line first, or the host may never see it.
+	# to send that line first, or the host may never see it; that second
+	# is also an RCU grace period for the dead task's task_struct.
 	sleep 1
-	echo PANIC > $crash
+	taskset 1 sh -c "echo PANIC > $crash"
 	;;
 panic-on-taint)
 	# Booted with panic_on_taint=0x40: this write itself panics.

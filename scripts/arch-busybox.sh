@@ -33,7 +33,8 @@ if [ ! -x "$bin" ]; then
 	dpkg -x "$dir"/debs/busybox-static_*.deb "$dir/root"
 	[ -x "$bin" ] || die "no bin/busybox in $(echo "$dir"/debs/*.deb)"
 fi
-file -b "$bin" | grep -qE "$elf.*statically linked" ||
-	die "$bin is not a static $arch binary: $(file -b "$bin")"
+info=$(file -b "$bin")
+grep -qE "$elf.*statically linked" <<< "$info" ||
+	die "$bin is not a static $arch binary: $info"
 say "busybox for $arch: $(basename "$dir"/debs/*.deb)"
 echo "$bin"

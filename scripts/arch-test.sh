@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The guest suite on another architecture (DESIGN 3): i386 (a 32-bit
+# The guest suite on another architecture: i386 (a 32-bit
 # kernel) or arm64 (weakly ordered; qemu-system-aarch64 -M virt -cpu max).
 # Builds that architecture's kernel (tinyconfig + configs/usertaint.config +
 # configs/ARCH.config, in build/kbuild-ARCH) and initramfs

@@ -37,7 +37,6 @@ bench_clean() {
 	local dir t0
 	dir=$(mktemp -d /tmp/usertaint-clean.XXXXXX)
 	git clone -q "$ROOT" "$dir/usertaint"
-	[ -d "$ROOT/../shared" ] && ln -s "$(cd "$ROOT/.." && pwd)/shared" "$dir/shared"
 	t0=$(now)
 	CCACHE_DIR=$dir/ccache make -s -C "$dir/usertaint" test > "$dir/test.log" 2>&1 || true
 	printf 'clean: make test in a fresh clone, empty ccache: %.0f s (%s)\n' \

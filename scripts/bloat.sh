@@ -8,7 +8,7 @@
 #   off       the same with configs/bloat-off.config (CONFIG_TAINT_LOG=n):
 #             aim 256 bytes
 #   defconfig x86_64_defconfig + configs/bloat-defconfig.config (TAINT_LOG=y)
-# The aims are figures to report (DESIGN 1.5), not a reason to fail: the
+# The aims are figures to report (docs/abi.md 1.5), not a reason to fail: the
 # script prints the figure, the aim and whether it is met, and exits 0
 # unless a build fails. Output: build/bloat-<mode>.txt.
 set -euo pipefail
@@ -36,7 +36,8 @@ old=$(dirname "$old")/../../../vmlinux
 
 out=$BUILD/bloat-$mode.txt
 "$KSRC/scripts/bloat-o-meter" "$old" "$new" | tee "$out"
-delta=$(sed -n 's/^add\/remove: .* (\(-\?[0-9]*\))$/\1/p' "$out" | head -1)
+delta=$(sed -n 's/^add\/remove: .* (\(-\?[0-9]*\))$/\1/p' "$out")
+delta=${delta%%$'\n'*}	# the first one
 [ -n "$delta" ] || die "could not read the total from bloat-o-meter"
 if [ "$delta" -le "$aim" ]; then
 	echo "vmlinux ($mode) grows by $delta bytes: within the aim of $aim" | tee -a "$out"

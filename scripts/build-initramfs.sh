@@ -71,7 +71,9 @@ done
 if [ "$arch" = x86_64 ]; then
 	mods=$("$ROOT/scripts/build-module.sh" "$variant") || die "the test module failed to build"
 	mkdir -p "$root/lib/modules/$variant"
-	cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$root/lib/modules/$variant/"
+	cp "$mods"/ut_taint.ko "$mods"/ut_other.ko "$mods"/ndiswrapper.ko "$root/lib/modules/$variant/"
+	mkdir -p "$root/lib/modules/$variant/rebuilt"
+	cp "$mods"/rebuilt/ut_taint.ko "$root/lib/modules/$variant/rebuilt/"
 fi
 
 # The reliability tests (fuzzer, stress, permissions, forgery).
@@ -94,9 +96,11 @@ fi
 
 # Cross-built: every program is a static binary for the guest's architecture.
 [ "$arch" = x86_64 ] || for f in "$root/bin/busybox" "$root"/usr/bin/*; do
-	[ -L "$f" ] || ! file -b "$f" | grep -q '^ELF' ||
-		file -b "$f" | grep -qE "$elf.*(statically linked|static-pie linked)" ||
-		die "$f is not a static $arch program: $(file -b "$f")"
+	[ -L "$f" ] && continue
+	info=$(file -b "$f")
+	[[ $info == ELF* ]] || continue
+	grep -qE "$elf.*(statically linked|static-pie linked)" <<< "$info" ||
+		die "$f is not a static $arch program: $info"
 done
 
 # UT_OMIT (tests of the harness): pretend these files did not make it.

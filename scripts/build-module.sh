@@ -15,10 +15,14 @@ obj=$(kobj "$variant")
 out=$BUILD/module-$variant
 mkdir -p "$out"
 # Copy only what changed, so that make rebuilds only what it must.
+mkdir -p "$out/rebuilt"
 cp -u "$ROOT"/guest/module/{Makefile,*.c} "$out"/
-make -s -C "$KSRC" O="$obj" M="$out" CC="ccache gcc" -j"$JOBS" modules >&2 ||
-	die "guest/module failed to build against the $variant kernel"
-for m in ut_taint ut_other; do
+cp -u "$ROOT"/guest/module/rebuilt/{Makefile,*.c} "$out"/rebuilt/
+for m in "$out" "$out/rebuilt"; do
+	make -s -C "$KSRC" O="$obj" M="$m" CC="ccache gcc" -j"$JOBS" modules >&2 ||
+		die "guest/module failed to build against the $variant kernel ($m)"
+done
+for m in ut_taint ut_other ndiswrapper rebuilt/ut_taint; do
 	[ -f "$out/$m.ko" ] || die "guest/module: $m.ko was not built"
 done
 echo "$out"

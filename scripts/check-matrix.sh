@@ -81,7 +81,7 @@ run_default() {
 	has_config "$(kobj default)" "$1" || { echo "error: the test kernel lacks $1"; return 1; }
 }
 
-# base CONFIG: another base config with the series' default (TAINT_LOG=y).
+# base CONFIG: another base config, with the series' log on (TAINT_LOG=y).
 # x86_64_defconfig shares its build with scripts/bloat.sh defconfig.
 run_base() {
 	local v=matrix/$name

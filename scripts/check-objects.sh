@@ -43,7 +43,8 @@ start=$(date +%s)
 "$ROOT/scripts/tree.sh" prepare >&2 || fail "scripts/tree.sh prepare failed"
 stock=$(stock_tree) || fail "no stock tree"
 
-debcfg=${UT_DEBIAN_CONFIG:-$(dpkg -L linux-config-6.12 | grep '/config\.amd64_none_amd64\.xz$' | head -n1 || true)}
+debcfg=${UT_DEBIAN_CONFIG:-$(dpkg -L linux-config-6.12 | grep '/config\.amd64_none_amd64\.xz$' || true)}
+debcfg=${debcfg%%$'\n'*}	# the first one
 [ -f "$debcfg" ] ||
 	fail "no Debian amd64 config (package linux-config-6.12, config.amd64_none_amd64.xz)"
 

@@ -21,7 +21,7 @@ n=0 fails=0
 for p in "${pfiles[@]}"; do
 	n=$((n + 1))
 	out=$(cd "$KSRC" && perl scripts/checkpatch.pl --strict --terse -q "$ROOT/patches/$p" 2>/dev/null)
-	if printf '%s\n' "$out" | grep -q '^total: 0 errors, 0 warnings, 0 checks'; then
+	if grep -q '^total: 0 errors, 0 warnings, 0 checks' <<< "$out"; then
 		echo "ok $n checkpatch --strict $p"
 	else
 		echo "not ok $n checkpatch --strict $p"

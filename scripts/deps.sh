@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [host|kernel|objects|arch|all]   (default: all)
+# Usage: scripts/deps.sh [host|kernel|objects|arch|fresh|all]   (default: all)
 # objects: Debian's kernel config, sparse and LLVM for scripts/check-objects.sh
 # arch: cross compilers and QEMUs for i386 and arm64 (scripts/arch-test.sh)
+# fresh: what scripts/fresh-check.sh needs to make and fill a clean root
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -14,6 +15,7 @@ kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"
 objects_pkgs="linux-config-6.12 sparse clang lld llvm"
+fresh_pkgs="debootstrap debian-archive-keyring zstd git util-linux"
 arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
 	libc6-dev-i386-cross qemu-system-arm qemu-system-x86 file"
 # make -C taintctl check: the bash completion's directory and helpers
@@ -24,15 +26,16 @@ host)   want=$host_pkgs ;;
 kernel) want=$kernel_pkgs ;;
 arch)   want="$kernel_pkgs $arch_pkgs" ;;
 objects) want="$kernel_pkgs $objects_pkgs" ;;
+fresh)  want=$fresh_pkgs ;;
 all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (host, kernel, objects, arch or all)" ;;
+*)      die "deps.sh: unknown set '$1' (host, kernel, objects, arch, fresh or all)" ;;
 esac
 
 missing=()
 for p in $want; do
 	case " ${missing[*]} " in *" $p "*) continue ;; esac
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing+=("$p")
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	[[ $st == *'install ok installed'* ]] || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -36,6 +36,91 @@ apt_update() {
 	say "warning: apt-get update failed 3 times; going on with the package lists it got"
 }
 
+# apt_sources: the machine's APT source files, as APT reads them
+# (Dir::Etc::sourcelist and the *.list and *.sources of
+# Dir::Etc::sourceparts). UT_APT_SOURCES="FILE...": those instead (tests).
+apt_sources() {
+	local list='' parts='' f
+	if [ -n "${UT_APT_SOURCES:-}" ]; then
+		# shellcheck disable=SC2086	# a list of files
+		printf '%s\n' $UT_APT_SOURCES
+		return
+	fi
+	eval "$(apt-config shell list Dir::Etc::sourcelist/f parts Dir::Etc::sourceparts/d 2>/dev/null)"
+	list=${list:-/etc/apt/sources.list} parts=${parts:-/etc/apt/sources.list.d/}
+	[ -f "$list" ] && printf '%s\n' "$list"
+	for f in "${parts%/}"/*.list "${parts%/}"/*.sources; do
+		[ -f "$f" ] && printf '%s\n' "$f"
+	done
+	return 0
+}
+
+# apt_mirror [SUITE]: the URI of the first Debian mirror in the machine's
+# APT configuration that serves SUITE (default bookworm) with component
+# main, e.g. for debootstrap or a bookworm-backports line. Reads one-line
+# ("deb [options] URI SUITE COMPONENT...") and deb822 (.sources: Types,
+# URIs, Suites, Components, Enabled) files. Never a host name of its own:
+# fails, saying so, when the configuration has no such mirror.
+apt_mirror() {
+	local suite=${1:-bookworm} files uri
+	mapfile -t files < <(apt_sources)
+	[ ${#files[@]} -gt 0 ] || die "no APT source files (sources.list, sources.list.d/)"
+	uri=$(awk -v want="$suite" '
+		function has(list, w,   n, a, i) {
+			n = split(list, a, /[ \t]+/)
+			for (i = 1; i <= n; i++) if (a[i] == w) return 1
+			return 0
+		}
+		function stanza(   n, u) {	# a deb822 stanza ends
+			if (!found && (enabled == "" || tolower(enabled) !~ /^(no|false|0)$/) &&
+			    has(types, "deb") && has(suites, want) && has(comps, "main")) {
+				n = split(uris, u, /[ \t]+/)
+				if (n) { print u[1]; found = 1 }
+			}
+			types = uris = suites = comps = enabled = field = ""
+		}
+		FNR == 1 { if (deb822) stanza(); deb822 = (FILENAME ~ /\.sources$/) }
+		deb822 {
+			if ($0 ~ /^[ \t]*#/) next
+			if ($0 ~ /^[ \t]*$/) { stanza(); next }
+			if ($0 ~ /^[ \t]/) {	# a continuation line
+				if (field == "types") types = types " " $0
+				else if (field == "uris") uris = uris " " $0
+				else if (field == "suites") suites = suites " " $0
+				else if (field == "components") comps = comps " " $0
+				next
+			}
+			field = tolower($0); sub(/:.*/, "", field)
+			v = $0; sub(/^[^:]*:[ \t]*/, "", v); sub(/[ \t]+$/, "", v)
+			if (field == "types") types = v
+			else if (field == "uris") uris = v
+			else if (field == "suites") suites = v
+			else if (field == "components") comps = v
+			else if (field == "enabled") enabled = v
+			next
+		}
+		{	# one-line format
+			sub(/#.*/, "")
+			if ($1 != "deb") next
+			line = $0; sub(/^[ \t]*deb[ \t]+/, "", line)
+			if (line ~ /^\[/) sub(/^\[[^]]*\][ \t]*/, "", line)
+			n = split(line, w, /[ \t]+/)
+			if (n < 3 || w[2] != want || found) next
+			for (i = 3; i <= n; i++) if (w[i] == "main") { print w[1]; found = 1; next }
+		}
+		END { if (deb822) stanza() }' "${files[@]}")
+	[ -n "$uri" ] ||
+		die "no APT source serves Debian $suite main (read: ${files[*]}); add one, as apt-get needs it too"
+	printf '%s\n' "${uri%/}"
+}
+
+# apt_proxy: the HTTP proxy APT uses (Acquire::http::Proxy), or nothing.
+apt_proxy() {
+	local p=''
+	eval "$(apt-config shell p Acquire::http::Proxy 2>/dev/null)"
+	case $p in ''|DIRECT|false) ;; *) printf '%s\n' "$p" ;; esac
+}
+
 # pkg_version PACKAGE: installed Debian version, or "not installed".
 pkg_version() {
 	dpkg-query -W -f='${Version}' "$1" 2>/dev/null || echo "not installed"

@@ -84,7 +84,7 @@ flock -n 9 || die "another make mutate-lib is running (lock $BUILD/.mutate-lib.l
 
 "$ROOT/scripts/deps.sh" host || exit 2
 # The corpus as make test finds it, absolute: the copy is elsewhere.
-d=${TAINT_CORPUS_DIR:-../shared/corpus/oops}
+d=${TAINT_CORPUS_DIR:-taintctl/tests/corpus/oops}
 case $d in /*) ;; *) d=$ROOT/$d ;; esac
 export TAINT_CORPUS_DIR=$d
 if ! [ -f "$TAINT_CORPUS_DIR/expected.tsv" ]; then

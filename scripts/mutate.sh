@@ -102,7 +102,8 @@ run_boots() {
 			return
 		fi
 		[ "$nfail" -gt 0 ] || continue
-		first=$(sed -n 's/^FAIL //p' "$out" | head -n 1)
+		first=$(sed -n 's/^FAIL //p' "$out")
+		first=${first%%$'\n'*}
 		first=${first#"$g: "}
 		[ ${#first} -le 160 ] || first=${first:0:157}...
 		FAILED_BY+="${FAILED_BY:+; }$g: $first${nfail:+ ($nfail failed)}"

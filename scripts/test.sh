@@ -31,9 +31,12 @@
 #   UT_KERNEL=BZIMAGE      boot this kernel as it is, instead of building one
 #   UT_INITRD=CPIO.GZ      boot this initramfs as it is, instead of building one
 #   UT_LOGS=DIR            logs there instead of build/logs/VARIANT
-#   TAINT_CORPUS_DIR=DIR   the oops corpus (default ../shared/corpus/oops from
-#                          the repository root; a relative DIR is taken from there)
-#   CI=true                a missing corpus is a failure, not skipped tests
+#   TAINT_CORPUS_DIR=DIR   the oops corpus (default taintctl/tests/corpus/oops,
+#                          in the repository; a relative DIR is taken from the
+#                          repository root)
+#   CI=true                a missing corpus is a failure, also one that
+#                          TAINT_CORPUS_DIR names (without CI only the default
+#                          one's absence fails: other corpus tests are skipped)
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
@@ -106,7 +109,7 @@ boot() {
 
 # The oops corpus, found the way taintctl/Makefile finds it.
 corpus_dir() {
-	local d=${TAINT_CORPUS_DIR:-../shared/corpus/oops}
+	local d=${TAINT_CORPUS_DIR:-taintctl/tests/corpus/oops}
 	case $d in /*) ;; *) d=$ROOT/$d ;; esac
 	echo "$d"
 }
@@ -115,6 +118,16 @@ host_tests() {
 	local hrc=0 corpus
 
 	say "== host tests"
+	# The harness's own pipelines: no early-exit reader under pipefail.
+	if wants harness-lint; then
+		"$ROOT/scripts/lint-pipefail.sh" > "$LOGS/harness-lint.tap" 2>&1
+		tap_count harness-lint "$LOGS/harness-lint.tap"
+	fi
+	# The Debian mirror the harness uses is the machine's (lib.sh apt_mirror).
+	if wants harness-apt-mirror; then
+		"$ROOT/scripts/apt-mirror-test.sh" > "$LOGS/harness-apt-mirror.tap" 2>&1
+		tap_count harness-apt-mirror "$LOGS/harness-apt-mirror.tap"
+	fi
 	if wants taintctl-host || wants taintctl-corpus; then
 		make -k -s -C "$ROOT/taintctl" check > "$LOGS/host-taintctl.log" 2>&1 || hrc=$?
 		# One TAP stream a program, each after a "# <program>" line:
@@ -130,9 +143,11 @@ host_tests() {
 		corpus=$(corpus_dir)
 		if ! [ -f "$corpus/expected.tsv" ]; then
 			if [ "${CI:-}" = true ]; then
-				record fail "taintctl-corpus: corpus" "not found at $corpus: CI (CI=true) must run the corpus tests (TAINT_CORPUS_DIR, default ../shared/corpus/oops from the repository root)"
+				record fail "taintctl-corpus: corpus" "not found at $corpus: CI (CI=true) must run the corpus tests (TAINT_CORPUS_DIR, default taintctl/tests/corpus/oops in the repository)"
+			elif [ -z "${TAINT_CORPUS_DIR:-}" ]; then
+				record fail "taintctl-corpus: corpus" "the repository's corpus is missing: $corpus"
 			else
-				say "no oops corpus at $corpus: its tests are skipped (with CI=true that fails)"
+				say "no oops corpus at $corpus (TAINT_CORPUS_DIR): its tests are skipped (with CI=true that fails)"
 			fi
 		fi
 	fi
@@ -248,7 +263,7 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 				fi
 				# The NMIs of this boot were sent in x2APIC mode.
 				[ "$variant" = x2apic ] && SUITE=$s check "$s: the guest ran its local APICs in x2APIC mode" \
-					"$(plain "$LOGS/$s.console" | grep -i 'apic' | head -5)" \
+					"$(plain "$LOGS/$s.console" | grep -i 'apic' | sed -n 1,5p)" \
 					grep -qE 'x2apic enabled|APIC routing to: .*x2apic' "$LOGS/$s.console"
 			fi
 		done

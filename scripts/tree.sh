@@ -94,17 +94,27 @@ prepare() {
 	fi
 }
 
-# format_patches DIR: the tree's commits as patch files in DIR.
+# The exporter's git identity, user.name and user.email as git finds them
+# for this repository: every exported patch is signed off by it.
+EXP_NAME=$(git -C "$ROOT" config user.name || true)
+EXP_EMAIL=$(git -C "$ROOT" config user.email || true)
+
+# format_patches DIR: the tree's commits as patch files in DIR, each
+# signed off by the exporter (format-patch --signoff adds the line only
+# where the commit does not end with it already).
 format_patches() {
 	local out=$1 head_date
+	local ident=(-c "user.name=$EXP_NAME" -c "user.email=$EXP_EMAIL")
+	[ -n "$EXP_NAME" ] && [ -n "$EXP_EMAIL" ] || ident=()
 	head_date=$(g log -1 --format=%aI HEAD)
 	g config branch.usertaint.description "$(cat "$PATCHES/cover-letter.txt" 2>/dev/null || echo 'usertaint series')"
 	# --zero-commit and --no-signature: no commit ids or git version in the
 	# files, so re-exporting unchanged commits changes no byte. The cover
 	# letter's date is HEAD's author date, which git am keeps when the tree
 	# is made again from patches/ (the commit date is new each time).
-	GIT_COMMITTER_DATE=$head_date g -c core.abbrev=12 -c diff.noprefix=false \
+	GIT_COMMITTER_DATE=$head_date g "${ident[@]}" -c core.abbrev=12 -c diff.noprefix=false \
 		format-patch -q --zero-commit --no-signature --cover-letter \
+		${ident[0]:+--signoff} \
 		--cover-from-description=subject --base=pristine \
 		-o "$out" pristine..HEAD >/dev/null
 }
@@ -123,6 +133,8 @@ exported_matches() {
 
 export_series() {
 	[ -d "$KSRC/.git" ] || die "no tree at $KSRC: run 'make tree' first"
+	[ -n "$EXP_NAME" ] && [ -n "$EXP_EMAIL" ] ||
+		die "no git identity to sign the patches off with: set user.name and user.email (git config) first"
 	[ -z "$(g status --porcelain --untracked-files=no)" ] ||
 		say "warning: the tree has uncommitted changes; only commits are exported"
 	local tmp

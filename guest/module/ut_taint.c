@@ -49,6 +49,21 @@ static struct dentry *dir;
 
 /* ---- warn ------------------------------------------------------------ */
 
+#ifdef UT_REBUILT
+/*
+ * The module rebuilt (guest/module/rebuilt): other code where the first
+ * build had ut_warn_here(), so that a caller kept from the first build
+ * would name this if the log took the reloaded module for the old one.
+ */
+static noinline __used void ut_rebuilt_code(void)
+{
+	int i;
+
+	for (i = 0; i < 64; i++)
+		pr_debug("%s: rebuilt %d\n", KBUILD_MODNAME, i);
+}
+#endif
+
 static noinline void ut_warn_here(void)
 {
 	WARN(1, "%s: WARN on request\n", KBUILD_MODNAME);
@@ -344,7 +359,7 @@ static void ut_check_round(void)
 {
 	int i, n = min(atomic_read(&rlog->next), TAINT_LOG_EVENTS);
 	long calls = atomic_read(&r_round_calls);
-	s64 dropped = atomic64_read(&rlog->dropped);
+	s64 dropped = atomic_read(&rlog->dropped);
 
 	for (i = 0; i < n; i++) {
 		const struct taint_event *ev = &rlog->ev[i];

@@ -14,7 +14,7 @@
  * 1000 ones in a child that dropped privileges, at the same time.
  *
  * What each root write must do comes from the documented ABI only
- * (DESIGN.md 1.1/1.2, build/wip/v2-abi.md), not from the kernel's code:
+ * (docs/abi.md 1.1/1.2, build/wip/v2-abi.md), not from the kernel's code:
  *  - tainted: an unsigned number, decimal, 0x hex or leading-0 octal,
  *    optional whitespace (space \t \n \v \f \r) around it, at offset 0;
  *    a bit >= 19 gets EINVAL; nothing else is accepted (abi_tainted());

@@ -31,7 +31,7 @@ TAINTCTL=${TAINTCTL:-$HERE/build/taintctl}
 SIZE_MIB=${SIZE_MIB:-256}
 RUNS=${RUNS:-5}
 STATUS_RUNS=${STATUS_RUNS:-500}
-CORPUS=${TAINT_CORPUS_DIR:-$HERE/../../shared/corpus/oops}
+CORPUS=${TAINT_CORPUS_DIR:-$HERE/tests/corpus/oops}
 D=$(mktemp -d "${BENCH_DIR:-/tmp}/taintctl-bench.XXXXXX")
 trap 'rm -rf "$D"' EXIT INT TERM
 

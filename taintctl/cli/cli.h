@@ -81,7 +81,7 @@ void decoded_free(struct decoded_list *l);
 /* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
 int read_input(const char *path, char **buf, size_t *len);
 
-/* json_out.c: json-c builders for the shapes of DESIGN.md section 2 */
+/* json_out.c: json-c builders for the shapes of docs/abi.md section 2 */
 struct json_object *json_string_bytes(const char *s, size_t len);
 struct json_object *json_mask_object(uint64_t mask, bool tainted);
 struct json_object *json_flag_array(uint64_t mask);

@@ -15,7 +15,7 @@
  *     before its event is published, so the log is read again a few times
  *     first);
  *   - a grown dropped= count (user requests the full log only counts).
- * Wake-ups: poll() for POLLPRI|POLLERR on the open files (DESIGN 1.6).
+ * Wake-ups: poll() for POLLPRI|POLLERR on the open files (docs/abi.md 1.6).
  * A kernel without that support never signals: until one signal has been
  * seen the files are also re-read every --interval (default 1 s), and a
  * change found that way without a signal means there is no support

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * json_out.c - build taintctl's JSON with json-c.  Shapes: DESIGN.md §2.
+ * json_out.c - build taintctl's JSON with json-c.  Shapes: docs/abi.md §2.
  */
 #include <stdio.h>
 #include <stdlib.h>

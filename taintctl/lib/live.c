@@ -2,7 +2,7 @@
 /*
  * live.c - the running kernel's taint over time: event identity and wall
  * time, the boot id, cursors (a position in the taint log), and waiting
- * for a change with poll() (DESIGN.md section 1.6).
+ * for a change with poll() (docs/abi.md section 1.6).
  *
  * The kernel's sysctl poll convention (fs/proc/proc_sysctl.c,
  * proc_sys_poll()): a sysctl file whose table has a ->poll entry (as

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * log.c - parse /proc/sys/kernel/taint_log (DESIGN.md section 1.3,
+ * log.c - parse /proc/sys/kernel/taint_log (docs/abi.md section 1.3,
  * build/wip/v2-abi.md).
  *
  *   ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77

@@ -441,7 +441,7 @@ int taint_scan_fd(int fd, taint_hit_fn fn, void *arg);
 /* ------------------------------------------------------------------------
  * The kernel's taint log, /proc/sys/kernel/taint_log (log.c)
  *
- * One line per event, DESIGN.md section 1.3 (format v2):
+ * One line per event, docs/abi.md section 1.3 (format v2):
  *   ts=<sec.usec> utc=<YYYY-MM-DDTHH:MM:SSZ|-> origin=<kernel|user>
  *   flags=<letters|-> new=<letters|-> pid=<tgid> uid=<n> auid=<n|->
  *   comm="<escaped>" [module=<escaped, unquoted>]
@@ -762,7 +762,7 @@ enum taint_poll_support {
 	TAINT_POLL_YES,		/* the kernel signalled a change */
 	TAINT_POLL_NO,		/* not procfs (a --root tree), or a change
 				 * came without a signal (a kernel without
-				 * DESIGN 1.6, such as stock 6.12) */
+				 * docs/abi.md 1.6, such as stock 6.12) */
 };
 
 struct taint_watch;
@@ -783,7 +783,7 @@ int taint_watch_open(const char *proc_root, struct taint_watch **w,
 
 /**
  * taint_watch_wait() - wait for a change: poll() the files for
- * POLLPRI|POLLERR (DESIGN 1.6, the sysctl poll convention).  Once the
+ * POLLPRI|POLLERR (docs/abi.md 1.6, the sysctl poll convention).  Once the
  * kernel has signalled a change (TAINT_POLL_YES) this waits without a time
  * limit; before that (TAINT_POLL_UNKNOWN) at most @interval_ms, and with
  * TAINT_POLL_NO it just sleeps @interval_ms: the caller re-reads the state
@@ -809,7 +809,7 @@ void taint_watch_close(struct taint_watch *w);
 
 /* ------------------------------------------------------------------------
  * A kernel crash dump (vmcore.c): the taint log of the kernel it was taken
- * of, found through VMCOREINFO (DESIGN.md 1.7), without debug information.
+ * of, found through VMCOREINFO (docs/abi.md 1.7), without debug information.
  */
 
 /**

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * vmcore.c - the taint log of a kernel crash dump (DESIGN.md 1.7):
+ * vmcore.c - the taint log of a kernel crash dump (docs/abi.md 1.7):
  * taint_vmcore_read_log() writes the text that the dumped kernel's
  * /proc/sys/kernel/taint_log would have shown, for taint_log_parse(), so
  * that `taintctl log --vmcore` prints what `taintctl log` prints.
@@ -286,7 +286,7 @@ static int layout_log(struct vmcore *vc, struct layout *lo)
 	if (!ret)
 		ret = layout_scalar(vc, log, "next", 4, lo->size, &lo->next);
 	if (!ret)
-		ret = layout_scalar(vc, log, "dropped", 8, lo->size,
+		ret = layout_scalar(vc, log, "dropped", 4, lo->size,
 				    &lo->dropped);
 	if (!ret)
 		ret = layout_item(vc, log, "ev", SLOTS_MAX, &lo->ev,
@@ -496,21 +496,21 @@ static int log_text(struct reader *r)
 {
 	unsigned char raw[8], *ev;
 	int32_t next;
-	int64_t dropped;
+	int32_t dropped;
 	uint64_t n;
 	int ret = log_read(r, r->lo.next, raw, 4, "taint_log.next");
 
 	if (ret)
 		return ret;
 	next = (int32_t)vmcore_le(raw, 4);
-	ret = log_read(r, r->lo.dropped, raw, 8, "taint_log.dropped");
+	ret = log_read(r, r->lo.dropped, raw, 4, "taint_log.dropped");
 	if (ret)
 		return ret;
-	dropped = (int64_t)vmcore_le(raw, 8);
+	dropped = (int32_t)vmcore_le(raw, 4);
 	if (next < 0 || dropped < 0)
 		return vmcore_fail(r->vc, -EBADMSG,
-				   "the taint log is corrupt: next %d, dropped %lld",
-				   next, (long long)dropped);
+				   "the taint log is corrupt: next %d, dropped %d",
+				   next, (int)dropped);
 	n = (uint64_t)next < r->lo.slots ? (uint64_t)next : r->lo.slots;
 	ev = malloc(r->lo.ev_size);
 	if (!ev)
@@ -526,7 +526,7 @@ static int log_text(struct reader *r)
 	}
 	free(ev);
 	if (!ret && dropped)
-		putf(&r->t, "dropped=%lld\n", (long long)dropped);
+		putf(&r->t, "dropped=%d\n", (int)dropped);
 	return ret ? ret : r->t.err;
 }
 

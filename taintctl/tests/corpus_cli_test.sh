@@ -10,7 +10,7 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
-CORPUS=${TAINT_CORPUS_DIR:-$HERE/../../../shared/corpus/oops}
+CORPUS=${TAINT_CORPUS_DIR:-$HERE/corpus/oops}
 if ! [ -d "$CORPUS" ] || ! [ -f "$CORPUS/expected.tsv" ]; then
 	echo "1..0 # SKIP corpus directory not found: $CORPUS (set TAINT_CORPUS_DIR)"
 	exit 0

@@ -3,7 +3,7 @@
  * test_corpus.c - real third-party oops text against expected.tsv.
  *
  * Reads $TAINT_CORPUS_DIR/expected.tsv at run time (default
- * ../shared/corpus/oops relative to the repository root) and scans every
+ * taintctl/tests/corpus/oops in the repository) and scans every
  * data file of the corpus with the streaming scanner, three ways (read()
  * into the scanner, and feed() in 1-byte and 4093-byte pieces).  One test
  * per corpus file checks that the hits are exactly the expected rows:
@@ -297,10 +297,10 @@ int main(void)
 
 	corpus_dir = getenv("TAINT_CORPUS_DIR");
 	if (!corpus_dir || !*corpus_dir) {
-		/* repository root, or taintctl/ (make -C taintctl check) */
-		corpus_dir = stat("../shared/corpus/oops", &st) == 0 ?
-			     "../shared/corpus/oops" :
-			     "../../shared/corpus/oops";
+		/* taintctl/ (make -C taintctl check), or the repository root */
+		corpus_dir = stat("tests/corpus/oops", &st) == 0 ?
+			     "tests/corpus/oops" :
+			     "taintctl/tests/corpus/oops";
 	}
 	if (stat(corpus_dir, &st) || !S_ISDIR(st.st_mode)) {
 		printf("1..0 # SKIP corpus directory not found: %s (set TAINT_CORPUS_DIR)\n",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test_log.c - parsing /proc/sys/kernel/taint_log lines (DESIGN.md 1.3).
+ * test_log.c - parsing /proc/sys/kernel/taint_log lines (docs/abi.md 1.3).
  */
 #include <errno.h>
 #include <stdio.h>

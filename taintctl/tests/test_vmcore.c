@@ -278,10 +278,10 @@ static void test_slots(void **state)
 	/* next past the length of ev: that many slots, not the 0xff
 	 * after them; the unpublished slot 5 skipped */
 	s.next = INT32_MAX;
-	s.dropped = INT64_MAX;
+	s.dropped = INT32_MAX;	/* where the kernel's count stops */
 	got = text_of(&s);
 	assert_null(strstr(got, "comm=\"half\""));
-	assert_non_null(strstr(got, "\ndropped=9223372036854775807\n"));
+	assert_non_null(strstr(got, "\ndropped=2147483647\n"));
 	free(got);
 	/* LAYOUT() fields are found by name: one the reader does not know,
 	 * the fields in another order, and a second pid (the first counts)
@@ -320,6 +320,59 @@ static void test_slots(void **state)
 		free(got);
 		free(want);
 	}
+}
+
+/*
+ * A kernel whose log has more slots (40) than ours, a longer comm (24
+ * bytes), a shorter module name (40, filled, with mod_id's bytes right
+ * after it) and a longer reason array (150): a reader that assumed 35
+ * slots and 16/56 bytes would lose the last event, cut the comm and run
+ * the module name into mod_id. Every length comes from VMCOREINFO's
+ * LAYOUT() lines.
+ */
+static void test_lengths(void **state)
+{
+	static const struct fx_layout wide = {
+		.log_size = 32 + 40 * 216, .next = 20, .dropped = 8, .ev = 32,
+		.slots = 40, .ev_size = 216,
+		.ready = 0, .origin = 1, .reason_len = 2, .pid = 4, .uid = 8,
+		.auid = 12, .flags = 16, .new_ = 20, .comm = 24, .utc = 48,
+		.ts = 56, .module = 64, .mod_id = 104, .caller = 112,
+		.reason = 64, .comm_len = 24, .module_len = 40, .reason_max = 150,
+	};
+	static char reason[129];
+	struct fx_event ev[40];
+	struct fx_spec l = fx_main;
+	char *got, want[300];
+	int lines = 0;
+
+	(void)state;
+	memset(reason, 'r', 128);	/* the most the ABI takes */
+	for (int i = 0; i < 40; i++)
+		ev[i] = (struct fx_event){ .ts_nsec = 1000000000ull * (i + 1),
+			.flags = 1u << 6, .pid = i + 1, .auid = UINT32_MAX,
+			.origin = 1, .ready = 1, .comm = "sh" };
+	ev[0].comm = "a-comm-of-twenty-chars";	/* 22 bytes: > 16, < 24 */
+	ev[0].reason_len = 128;
+	ev[0].reason = reason;
+	ev[39] = (struct fx_event){ .ts_nsec = 41000000000ull, .flags = 1u << 12,
+		.new_ = 1u << 12, .pid = 99, .auid = UINT32_MAX, .ready = 1,
+		.comm = "insmod", .mod_id = 0x4141414141414141ull,
+		.module = "a-module-name-of-forty-characters-xxxxx" "y" };
+	l.layout = &wide;
+	l.ev = ev;
+	l.nev = 40;
+	l.next = 40;
+	l.dropped = 0;
+	got = text_of(&l);
+	for (const char *c = got; *c; c++)
+		lines += *c == '\n';
+	assert_int_equal(lines, 40);
+	assert_non_null(strstr(got, " comm=\"a-comm-of-twenty-chars\" "));
+	snprintf(want, sizeof(want), " reason=\"%s\"\n", reason);
+	assert_non_null(strstr(got, want));
+	assert_non_null(strstr(got, " pid=99 uid=0 auid=- comm=\"insmod\" module=a-module-name-of-forty-characters-xxxxxy\n"));
+	free(got);
 }
 
 /* a bad dump: @err, and a why that holds @part */
@@ -568,7 +621,7 @@ static void mutate(const struct fx_spec *base, unsigned char **p,
 		s.edit = edit;
 	} else if (kind == 1) {	/* the log's counters */
 		s.next = (int32_t)rnd(0);
-		s.dropped = (int64_t)rnd(0) >> rnd(64);
+		s.dropped = (int32_t)(rnd(0) >> rnd(33));
 	}
 	*p = fx_build(&s, len);
 	switch (kind) {
@@ -681,6 +734,7 @@ int main(void)
 		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_slots),
+		cmocka_unit_test(test_lengths),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_fuzz),
 	};

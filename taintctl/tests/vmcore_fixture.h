@@ -98,7 +98,7 @@ struct fx_spec {
 	const struct fx_event *ev;
 	size_t nev;			/* written to slots 0 .. nev - 1 */
 	int32_t next;
-	int64_t dropped;
+	int32_t dropped;	/* an atomic_t in the kernel */
 	int64_t phys_base;
 	uint64_t kaslr;
 	unsigned int flags_count;
@@ -534,7 +534,7 @@ static FX_UNUSED unsigned char *fx_build(const struct fx_spec *s, size_t *len)
 	memset(img, 0x5a, FX_LOG);
 	memset(img + FX_LOG + l->log_size, 0xff, FX_TOKENS - FX_LOG - l->log_size);
 	fx_le(img + FX_LOG + l->next, (uint32_t)s->next, 4);
-	fx_le(img + FX_LOG + l->dropped, (uint64_t)s->dropped, 8);
+	fx_le(img + FX_LOG + l->dropped, (uint32_t)s->dropped, 4);
 	for (size_t i = 0; i < s->nev; i++)
 		fx_event_put(img + FX_LOG + l->ev + i * l->ev_size, l,
 			     &s->ev[i]);

@@ -61,13 +61,14 @@ build_and_check() {
 		RESULT=build
 		return
 	fi
-	timeout "$TMO" make -k -s -C "$COPY" check > "$d/check.log" 2>&1 || rc=$?
+	timeout --kill-after=30 "$TMO" make -k -s -C "$COPY" check > "$d/check.log" 2>&1 || rc=$?
 	if [ "$rc" = 0 ]; then
 		RESULT=pass
 		return
 	fi
 	RESULT=fail
-	[ "$rc" = 124 ] && RESULT=timeout
+	# timeout: TERM, then KILL 30 s later (a TAP script's trap may go on)
+	[ "$rc" = 124 ] || [ "$rc" = 137 ] && RESULT=timeout
 	FIRST=$(awk '/^# (build|tests)\/[^ ]*$/ { p = $2; sub(/.*\//, "", p) }
 		/^not ok / { print p ": " $0; exit }
 		/^Bail out!/ { print p ": " $0; exit }' "$d/check.log")

@@ -97,6 +97,10 @@ oops-then-panic)
 	# comes from a new process on the same CPU, after an RCU grace period,
 	# so that it likely gets the dead one's task_struct: the report must
 	# not take it for the oops's task.
+	# This shell, and so every process it starts, on CPU 0: a task_struct
+	# freed there goes back to CPU 0's free list, where the next fork
+	# takes it from.
+	taskset -p 1 $$ > /dev/null
 	taint_with_reason
 	taskset 1 sh -c "echo EXCEPTION > $crash"
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3

@@ -71,7 +71,8 @@ if [ -n "${MIN[kunit-module]:-}" ] && [ -n "${MIN[kunit]:-}" ]; then
 fi
 
 # module_loaded LOG: guest/init loaded a KUnit test module, without error.
-# (Not "plain | grep -q": with pipefail, grep's early exit fails the pipe.)
+# (The console is taken whole first: under pipefail an early-exiting reader
+# behind a pipe fails the pipe by timing.)
 module_loaded() {
 	local t
 	t=$(plain "$1")

@@ -183,12 +183,40 @@ static int scan_file(const void *p, size_t len, unsigned int flags,
 	return ret;
 }
 
-/* Scan @p through a pipe (line mode), written by a child process. */
-static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
+/* In the child: write @c[@off..@len) to @fd, @chunk bytes at most a call. */
+static void child_write(int fd, const char *c, size_t off, size_t len,
+			size_t chunk)
+{
+	while (off < len) {
+		size_t n = len - off < chunk ? len - off : chunk;
+		ssize_t w = write(fd, c + off, n);
+
+		if (w <= 0)
+			_exit(1);
+		off += (size_t)w;
+	}
+	_exit(0);
+}
+
+/* In the parent: scan the read end @fd of a pipe, then reap @pid. */
+static int scan_child_pipe(int fd, pid_t pid, struct taint_scan_info *info,
+			   int *status)
 {
 	const struct taint_scan_opts o = { .size = sizeof(o), .hit = collect,
 					   .arg = &res };
-	int fds[2], ret, status;
+	int ret;
+
+	memset(&res, 0, sizeof(res));
+	ret = taint_scan_fd_opts(fd, &o, info);
+	close(fd);
+	assert_int_equal(waitpid(pid, status, 0), pid);
+	return ret;
+}
+
+/* Scan @p through a pipe (line mode), written by a child process. */
+static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
+{
+	int fds[2], status;
 	pid_t pid;
 
 	assert_int_equal(pipe(fds), 0);
@@ -199,22 +227,10 @@ static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
 
 		close(fds[0]);
 		/* odd-sized writes: reads end anywhere in the data */
-		for (size_t off = 0; off < len; ) {
-			size_t n = len - off < 7777 ? len - off : 7777;
-			ssize_t w = write(fds[1], c + off, n);
-
-			if (w <= 0)
-				_exit(1);
-			off += (size_t)w;
-		}
-		_exit(0);
+		child_write(fds[1], c, 0, len, 7777);
 	}
 	close(fds[1]);
-	memset(&res, 0, sizeof(res));
-	ret = taint_scan_fd_opts(fds[0], &o, info);
-	close(fds[0]);
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	return ret;
+	return scan_child_pipe(fds[0], pid, info, &status);
 }
 
 /*
@@ -225,8 +241,6 @@ static int scan_pipe(const void *p, size_t len, struct taint_scan_info *info)
 static int scan_pipe_split(const void *p, size_t len, size_t first,
 			   struct taint_scan_info *info)
 {
-	const struct taint_scan_opts o = { .size = sizeof(o), .hit = collect,
-					   .arg = &res };
 	int fds[2], ret, status;
 	pid_t pid;
 
@@ -249,20 +263,10 @@ static int scan_pipe_split(const void *p, size_t len, size_t first,
 		if (avail)
 			_exit(2);
 		close(fds[0]);
-		for (size_t off = first; off < len; ) {
-			ssize_t w = write(fds[1], c + off, len - off);
-
-			if (w <= 0)
-				_exit(1);
-			off += (size_t)w;
-		}
-		_exit(0);
+		child_write(fds[1], c, first, len, len);
 	}
 	close(fds[1]);
-	memset(&res, 0, sizeof(res));
-	ret = taint_scan_fd_opts(fds[0], &o, info);
-	close(fds[0]);
-	assert_int_equal(waitpid(pid, &status, 0), pid);
+	ret = scan_child_pipe(fds[0], pid, info, &status);
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	return ret;
 }

@@ -29,6 +29,8 @@
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=SCRIPTDIR/mutate-results.sh
+. "$(dirname "$0")/mutate-results.sh"
 
 MUTANTS=${UT_MUTANTS_LIB:-$ROOT/scripts/mutants-lib}
 WORK=$BUILD/mutate-lib
@@ -39,7 +41,6 @@ DOC=$ROOT/docs/mutate.md
 TMO=${UT_MUTATE_LIB_TIMEOUT:-600}
 
 mutants() { python3 "$ROOT/scripts/mutants.py" "$MUTANTS" "$@"; }
-fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
 # revert: the copy's sources back to the pristine ones; a file put back
 # gets a new mtime, so make rebuilds what the mutant changed.
@@ -125,9 +126,8 @@ if [ "$RESULT" != pass ]; then
 fi
 say "mutate-lib: the unmutated copy passes make check ($(fmt_time "$BASE_SECS"), $(grep -cE '^(not )?ok ' "$MLOGS/unmutated/check.log") results)"
 
-KILLED=0 SURVIVED=0 ERRORS=0 i=0
-RESULTS=$MLOGS/results.tsv
-printf '# mutant\tresult\tseconds\tkilled by\tbreaks\n' > "$RESULTS"
+i=0
+results_begin "$MLOGS/results.tsv"
 for n in "${NAMES[@]}"; do
 	i=$((i + 1))
 	rm -rf "${MLOGS:?}/$n"; mkdir -p "$MLOGS/$n"
@@ -148,12 +148,7 @@ for n in "${NAMES[@]}"; do
 	fi
 	revert
 	secs=$(( $(date +%s) - t ))
-	case $result in
-	killed) KILLED=$((KILLED + 1)) ;;
-	survived) SURVIVED=$((SURVIVED + 1)) ;;
-	*) ERRORS=$((ERRORS + 1)) ;;
-	esac
-	printf '%s\t%s\t%d\t%s\t%s\n' "$n" "$result" "$secs" "$by" "${BREAKS[$n]}" >> "$RESULTS"
+	results_add "$n" "$result" "$secs" "$by" "${BREAKS[$n]}"
 	printf '[%2d/%d] %-28s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "$result" "$(fmt_time "$secs")" "$by"
 done
 T1=$(date +%s)
@@ -174,14 +169,9 @@ if [ $# -eq 0 ] && [ -z "${UT_MUTANTS_LIB:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "
 			printf '| `%s` | %s | %s | %s |\n' "$n" "$w" "$b" "$(fmt_time "$s")"
 		done
 	} > "$MLOGS/results.md"
-	awk -v f="$MLOGS/results.md" '
-		/^<!-- mutate-lib:end -->$/ { while ((getline l < f) > 0) print l; skip = 0 }
-		!skip { print }
-		/^<!-- mutate-lib:begin -->$/ { skip = 1 }' "$DOC" > "$DOC.tmp" && mv "$DOC.tmp" "$DOC"
+	results_splice "$DOC" mutate-lib "$MLOGS/results.md"
 	say "mutate-lib: results written to ${DOC#"$ROOT"/}"
 fi
 
 say "mutate-lib: $(fmt_time $((T1 - T0))) in all; results in $RESULTS, logs in $MLOGS/<mutant>/"
-[ "$ERRORS" -eq 0 ] || echo "$ERRORS mutants could not be judged (error)"
-echo "$KILLED killed, $SURVIVED survived"
-[ "$SURVIVED" -eq 0 ] && [ "$ERRORS" -eq 0 ]
+results_end

@@ -36,6 +36,8 @@
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=SCRIPTDIR/mutate-results.sh
+. "$(dirname "$0")/mutate-results.sh"
 
 MB=$BUILD/mutate	# UT_BUILD of the scripts this one runs
 WT=$MB/linux		# the worktree
@@ -168,7 +170,6 @@ T0=$(date +%s)
 say "mutate: ${#NAMES[@]} mutants on $REF ($(git -C "$KSRC" log -1 --format='%h %s' "$commit"))"
 for v in "${VARIANTS[@]}"; do say "mutate: boots of variant $v: ${GROUPS_OF[$v]}"; done
 
-fmt_time() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
 # The unmutated series, on each variant: logs in unmutated (default) and
 # unmutated-VARIANT.
@@ -194,9 +195,8 @@ if [ "${UT_MUTATE_SKIP_BASELINE:-0}" != 1 ]; then
 	say "mutate: the unmutated series passes every boot (variants ${VARIANTS[*]}; $(fmt_time "$BASE_SECS"))"
 fi
 
-KILLED=0 SURVIVED=0 ERRORS=0 i=0
-RESULTS=$MLOGS/results.tsv
-printf '# mutant\tresult\tseconds\tkilled by\tbreaks\n' > "$RESULTS"
+i=0
+results_begin "$MLOGS/results.tsv"
 for n in "${NAMES[@]}"; do
 	i=$((i + 1))
 	rm -rf "${MLOGS:?}/$n"; mkdir -p "$MLOGS/$n"
@@ -223,12 +223,7 @@ for n in "${NAMES[@]}"; do
 	fi
 	revert
 	secs=$(( $(date +%s) - t ))
-	case $result in
-	killed) KILLED=$((KILLED + 1)) ;;
-	survived) SURVIVED=$((SURVIVED + 1)) ;;
-	*) ERRORS=$((ERRORS + 1)) ;;
-	esac
-	printf '%s\t%s\t%d\t%s\t%s\n' "$n" "$result" "$secs" "$by" "${BREAKS[$n]}" >> "$RESULTS"
+	results_add "$n" "$result" "$secs" "$by" "${BREAKS[$n]}"
 	printf '[%2d/%d] %-26s %-7s %-8s %6s  %s\n' "$i" "${#NAMES[@]}" "$n" "${VARIANT_OF[$n]}" "$result" "$(fmt_time "$secs")" "$by"
 done
 revert
@@ -254,14 +249,9 @@ if [ $# -eq 0 ] && [ -z "${UT_MUTANTS:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "$DOC
 			printf '| `%s`%s | %s | %s | %s |\n' "$n" "$v" "$w" "$b" "$(fmt_time "$s")"
 		done
 	} > "$MLOGS/results.md"
-	awk -v f="$MLOGS/results.md" '
-		/^<!-- mutate:end -->$/ { while ((getline l < f) > 0) print l; skip = 0 }
-		!skip { print }
-		/^<!-- mutate:begin -->$/ { skip = 1 }' "$DOC" > "$DOC.tmp" && mv "$DOC.tmp" "$DOC"
+	results_splice "$DOC" mutate "$MLOGS/results.md"
 	say "mutate: results written to ${DOC#"$ROOT"/}"
 fi
 
 say "mutate: $(fmt_time $((T1 - T0))) in all; results in $RESULTS, logs in $MLOGS/<mutant>/"
-[ "$ERRORS" -eq 0 ] || echo "$ERRORS mutants could not be judged (error)"
-echo "$KILLED killed, $SURVIVED survived"
-[ "$SURVIVED" -eq 0 ] && [ "$ERRORS" -eq 0 ]
+results_end

@@ -272,9 +272,12 @@ static const struct file_operations ut_set_fops = {
 
 /*
  * Each record carries a tag that says who made it: context (process, IRQ,
- * NMI) and a serial number, in @caller, and bits derived from the tag in
- * @flags and @new, so that a record mixed from two writers, or written in
- * part, does not check out.
+ * NMI) and a serial number. The first TAINT_FLAGS_COUNT calls of a round
+ * are kernel events that each set a flag of their own first (as in the
+ * kernel's log, one event per flag), the tag in the caller; later calls
+ * are user requests that set nothing new, the tag in the reason: the
+ * first TAINT_LOG_USER_MAX of them are kept, the rest counted as dropped.
+ * A record mixed from two writers, or written in part, does not check out.
  */
 enum { CTX_TASK, CTX_IRQ, CTX_NMI, CTX_N };
 static const char *const ctx_name[CTX_N] = { "task", "irq", "nmi" };
@@ -284,6 +287,7 @@ static atomic_t r_serial = ATOMIC_INIT(0);
 static atomic_t r_calls[CTX_N];
 static atomic_t r_overlap[CTX_N];	/* found an unpublished slot */
 static atomic_t r_round_calls;
+static atomic_t r_flag;			/* flags given out this round */
 static atomic_t r_active;		/* the round is still running */
 static struct hrtimer record_timer;
 static int record_cpu, timer_cpu;
@@ -298,9 +302,10 @@ static unsigned long ut_tag(int ctx, unsigned int serial)
 	return 0x5a000000UL | (ctx << 20) | (serial & 0xfffff);
 }
 
-static u32 ut_tag_bit(unsigned long tag)
+static bool ut_tag_ok(unsigned long tag)
 {
-	return BIT(((tag * 2654435761UL) >> 7) % TAINT_FLAGS_COUNT);
+	return (tag & 0xff000000UL) == 0x5a000000UL &&
+	       ((tag >> 20) & 0xf) < CTX_N;
 }
 
 static atomic_t r_torn;	/* published slots seen not filled in yet */
@@ -326,15 +331,21 @@ static bool ut_in_flight(void)
 static void ut_record(int ctx)
 {
 	unsigned long tag = ut_tag(ctx, atomic_inc_return(&r_serial));
-	u32 bit = ut_tag_bit(tag);
+	int flag = atomic_inc_return(&r_flag) - 1;
+	char reason[16];
 
 	if (ut_in_flight())
 		atomic_inc(&r_overlap[ctx]);
 	atomic_inc(&r_calls[ctx]);
 	atomic_inc(&r_round_calls);
-	/* Kernel origin with new bits: kept while slots last. */
-	taint_log_record(rlog, TAINT_ORIGIN_KERNEL, bit, bit, tag, NULL,
-			 NULL, 0);
+	if (flag < TAINT_FLAGS_COUNT) {
+		taint_log_record(rlog, TAINT_ORIGIN_KERNEL, BIT(flag),
+				 BIT(flag), tag, NULL, NULL, 0);
+		return;
+	}
+	snprintf(reason, sizeof(reason), "%lx", tag);
+	taint_log_record(rlog, TAINT_ORIGIN_USER, BIT(TAINT_USER), 0, 0, NULL,
+			 reason, strlen(reason));
 }
 
 static void ut_nmi_record(void)
@@ -359,6 +370,40 @@ static void ut_start_timer(void *unused)
 		      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
+/*
+ * The tag of a published slot if it is whole: a kernel event with its own
+ * flag and its caller entry, or a user request with a reason entry of
+ * its own and a tag not seen before in @tags; else 0.
+ */
+static unsigned long ut_slot_tag(const struct taint_event *ev,
+				 unsigned long *tags, int *users)
+{
+	unsigned int d = ev->detail;
+	char reason[16];
+	unsigned long tag;
+	int i;
+
+	if (ev->origin == TAINT_ORIGIN_KERNEL) {
+		tag = rlog->callers[d].addr;
+		return d < TAINT_FLAGS_COUNT && ev->flags == BIT(d) &&
+		       ev->new == BIT(d) && !ev->reason_len &&
+		       !rlog->callers[d].module[0] && ut_tag_ok(tag) ? tag : 0;
+	}
+	if (ev->origin != TAINT_ORIGIN_USER || ev->flags != BIT(TAINT_USER) ||
+	    ev->new || d >= TAINT_LOG_USER_MAX || !ev->reason_len ||
+	    ev->reason_len >= sizeof(reason) || *users >= TAINT_LOG_USER_MAX)
+		return 0;
+	memcpy(reason, rlog->reasons[d].text, ev->reason_len);
+	reason[ev->reason_len] = '\0';
+	if (kstrtoul(reason, 16, &tag) || !ut_tag_ok(tag))
+		return 0;
+	for (i = 0; i < *users; i++)
+		if (tags[i] == tag)
+			return 0;
+	tags[(*users)++] = tag;
+	return tag;
+}
+
 /* Check a finished round: every kept record whole, counts add up. */
 static void ut_check_round(void)
 {
@@ -366,16 +411,15 @@ static void ut_check_round(void)
 	long calls = atomic_read(&r_round_calls);
 	s64 dropped = atomic_read(&rlog->dropped);
 
+	unsigned long tags[TAINT_LOG_USER_MAX];
+	int users = 0;
+
 	for (i = 0; i < n; i++) {
 		const struct taint_event *ev = &rlog->ev[i];
-		unsigned long tag = ev->caller;
+		unsigned long tag = ut_slot_tag(ev, tags, &users);
 
-		if (!smp_load_acquire(&ev->ready) ||
-		    (tag & 0xff000000UL) != 0x5a000000UL ||
-		    ((tag >> 20) & 0xf) >= CTX_N ||
-		    ev->flags != ut_tag_bit(tag) || ev->new != ev->flags ||
-		    ev->origin != TAINT_ORIGIN_KERNEL || ev->reason_len ||
-		    ev->module[0] || ev->comm[TASK_COMM_LEN - 1]) {
+		if (!smp_load_acquire(&ev->ready) || !tag ||
+		    ev->comm[TASK_COMM_LEN - 1]) {
 			if (rres.bad++ < 5)
 				pr_err("%s: slot %d is not whole: tag %#lx flags %#x new %#x\n",
 				       KBUILD_MODNAME, i, tag, ev->flags, ev->new);
@@ -401,6 +445,7 @@ static int ut_record_run(unsigned long rounds)
 	for (r = 0; r < rounds; r++) {
 		memset(rlog, 0, sizeof(*rlog));
 		atomic_set(&r_round_calls, 0);
+		atomic_set(&r_flag, 0);
 		atomic_set(&r_active, 1);
 		/* Process context here, an hrtimer on another CPU, NMIs on both. */
 		preempt_disable();

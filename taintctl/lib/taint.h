@@ -824,8 +824,9 @@ void taint_watch_close(struct taint_watch *w);
  *            says what is wrong with the dump (@why_size bytes, may be 0);
  *            else ""
  * The log is found and laid out by the dump's VMCOREINFO note alone
- * (SYMBOL(taint_events), NUMBER(phys_base), the LAYOUT(taint_log) and
- * LAYOUT(taint_event) lines), each value checked before use.  A
+ * (SYMBOL(taint_events), NUMBER(phys_base), the LAYOUT(taint_log),
+ * LAYOUT(taint_event), LAYOUT(taint_caller) and LAYOUT(taint_reason)
+ * lines), each value checked before use.  A
  * kernel event's caller= is named with the kernel's symbol table (the
  * SYMBOL(kallsyms_*) keys) as the kernel names it, but left out when the
  * caller was a module's code (module= names the module), when the kernel
@@ -833,7 +834,9 @@ void taint_watch_close(struct taint_watch *w);
  * Returns 0; -ENOENT: the dumped kernel keeps no taint log (VMCOREINFO has
  * no SYMBOL(taint_events): no usertaint series, or CONFIG_TAINT_LOG=n);
  * -ENOTSUP: a dump this version cannot read (another architecture, 32-bit
- * or big-endian ELF, kdump-compressed, a flag bit it has no letter for);
+ * or big-endian ELF, kdump-compressed, a flag bit it has no letter for,
+ * the log's layout of an unreleased version of the series: a caller or
+ * reason inside each slot, no LAYOUT(taint_caller));
  * -EBADMSG: not an ELF core, or one truncated where the log is, without
  * VMCOREINFO, or whose VMCOREINFO or log is inconsistent; -ENOMEM; or the
  * -errno of fstat()/pread() (-EISDIR, -ESPIPE: not a regular file).

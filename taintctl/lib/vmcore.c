@@ -6,17 +6,29 @@
  * that `taintctl log --vmcore` prints what `taintctl log` prints.
  *
  * The kernel exports the log's address and layout in VMCOREINFO
- * (kernel/taint_log.c, taint_log_vmcoreinfo_setup()):
+ * (kernel/taint_log.c, taint_log_vmcoreinfo_text()):
  *   SYMBOL(taint_events)          struct taint_log
  *   NUMBER(TAINT_FLAGS_COUNT)
  *   LAYOUT(taint_log)=SIZE next:OFF dropped:OFF ev:OFF[SLOTS]
- *   LAYOUT(taint_event)=SIZE ts_nsec:OFF ... comm:OFF[LEN] ... (each
- *   field below; an array with its length)
- * Every offset, size and length comes from there and is checked (each
- * field inside its struct, the slots inside the log, at most 4096 of
- * them) before any use; nothing of the layout is assumed.
+ *       callers:OFF[N] reasons:OFF[N]
+ *   LAYOUT(taint_event)=SIZE ts_nsec:OFF ... detail:OFF comm:OFF[LEN]
+ *   LAYOUT(taint_caller)=SIZE addr:OFF mod_id:OFF module:OFF[LEN]
+ *   LAYOUT(taint_reason)=SIZE text:OFF[LEN]
+ * (each field below; an array with its length).  A slot of ev[] holds
+ * what every event has; its detail byte is an index into the arrays
+ * beside the slots for what only some have: a kernel event's caller and
+ * module are callers[detail], a user request's reason (if reason_len is
+ * not 0) the first reason_len bytes of reasons[detail].text.  Every
+ * offset, size and length comes from there and is checked (each field
+ * inside its struct, each array inside the log, at most 4096 elements of
+ * at most 64 KiB) before any use; nothing of the layout is assumed, not
+ * even the order of the arrays.  (addr and mod_id are unsigned long, 8
+ * bytes: the dumps read are x86_64's.)
+ * The series' first layout, a caller or reason inside each slot (no
+ * LAYOUT(taint_caller); no released kernel has it), is refused as a dump
+ * this version cannot read.
  *
- * Each published slot (ready != 0) of the first min(next, LENGTH) becomes
+ * Each published slot (ready != 0) of the first min(next, SLOTS) becomes
  * the line kernel/taint_log.c's taint_event_format() prints, byte for byte
  * (the one escaper is libtaint's taint_escape(), the same rules), and
  * "dropped=<n>" ends the text if requests were dropped.  caller= is
@@ -25,8 +37,9 @@
  * are in module memory the dump reader cannot walk without debug
  * information): module= still names the module.  A slot that the kernel
  * could not have written (an origin, flag bit, pid, wall time or reason
- * length out of range) makes the dump unreadable, not a line the parser
- * would refuse.
+ * length out of range, a detail index past its array) makes the dump
+ * unreadable, not a line the parser would refuse, and never a read
+ * outside the log.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -38,37 +51,59 @@
 #include "vmcore_internal.h"
 
 #define LOG_SIZE_MAX	(UINT64_C(1) << 30)
-#define SLOTS_MAX	4096
-#define EVENT_SIZE_MAX	65536
+#define COUNT_MAX	4096	/* elements of an array of struct taint_log */
+#define STRUCT_SIZE_MAX	65536	/* bytes of one element */
 #define UTC_MAX		INT64_C(253402300799)	/* 9999-12-31T23:59:59Z */
 
-enum field {
-	TS, UTC, FLAGS, NEW, PID, UID, AUID, ORIGIN, READY, REASON_LEN,
-	COMM, CALLER, MOD_ID, MODULE, REASON, NFIELDS
-};
-
-/* Each field of struct taint_event: its width, or (0) an array of
- * LENGTH() at most max bytes, as the parser takes them. */
-static const struct {
+/* A field of a structure: its width, or (0) an array of LENGTH() at most
+ * max bytes, as the parser takes them. */
+struct field {
 	const char *name;
 	unsigned int width, max;
-} fields[NFIELDS] = {
+};
+
+enum { TS, UTC, FLAGS, NEW, PID, UID, AUID, ORIGIN, READY, REASON_LEN,
+       DETAIL, COMM, EV_FIELDS };
+enum { ADDR, MOD_ID, MODULE, CALLER_FIELDS };
+enum { TEXT, REASON_FIELDS };
+
+static const struct field event_fields[EV_FIELDS] = {
 	[TS] = { "ts_nsec", 8, 0 },	[UTC] = { "utc", 8, 0 },
 	[FLAGS] = { "flags", 4, 0 },	[NEW] = { "new", 4, 0 },
 	[PID] = { "pid", 4, 0 },	[UID] = { "uid", 4, 0 },
 	[AUID] = { "auid", 4, 0 },	[ORIGIN] = { "origin", 1, 0 },
 	[READY] = { "ready", 1, 0 },	[REASON_LEN] = { "reason_len", 1, 0 },
+	[DETAIL] = { "detail", 1, 0 },
 	[COMM] = { "comm", 0, TAINT_COMM_MAX },
-	[CALLER] = { "caller", 8, 0 },	[MOD_ID] = { "mod_id", 8, 0 },
-	[MODULE] = { "module", 0, TAINT_MODULE_MAX },
-	[REASON] = { "reason", 0, 255 },	/* reason_len is a u8 */
 };
+
+static const struct field caller_fields[CALLER_FIELDS] = {
+	[ADDR] = { "addr", 8, 0 },	[MOD_ID] = { "mod_id", 8, 0 },
+	[MODULE] = { "module", 0, TAINT_MODULE_MAX },
+};
+
+static const struct field reason_fields[REASON_FIELDS] = {
+	[TEXT] = { "text", 0, 255 },	/* reason_len is a u8 */
+};
+
+/* An array of struct taint_log and its element, LAYOUT(name) */
+struct array {
+	const char *member, *name;	/* "ev", "taint_event" */
+	const struct field *fields;
+	unsigned int nfields;
+	uint64_t at, count;		/* in struct taint_log */
+	uint64_t size;			/* of an element */
+	uint64_t off[EV_FIELDS], len[EV_FIELDS];
+};
+
+_Static_assert((int)CALLER_FIELDS <= (int)EV_FIELDS &&
+	       (int)REASON_FIELDS <= (int)EV_FIELDS,
+	       "struct array's off[] and len[] hold every structure's fields");
 
 struct layout {
 	uint64_t addr;			/* SYMBOL(taint_events) */
-	uint64_t size, next, dropped, ev;	/* struct taint_log */
-	uint64_t slots, ev_size;
-	uint64_t off[NFIELDS], len[NFIELDS];	/* struct taint_event */
+	uint64_t size, next, dropped;	/* struct taint_log */
+	struct array ev, callers, reasons;
 	unsigned int flags_count;
 };
 
@@ -258,44 +293,83 @@ static int layout_scalar(struct vmcore *vc, const char *st, const char *field,
 	return ret ? ret : fits(vc, st, field, *off, width, total);
 }
 
-static int layout_event(struct vmcore *vc, struct layout *lo)
+/* @a's member of struct taint_log, and LAYOUT() of its element */
+static int layout_array(struct vmcore *vc, const struct layout *lo,
+			struct array *a)
 {
-	static const char ev[] = "taint_event";
 	uint64_t none;
-	int ret = layout_item(vc, ev, NULL, EVENT_SIZE_MAX, &lo->ev_size,
-			      &none);
+	int ret = layout_item(vc, "taint_log", a->member, COUNT_MAX, &a->at,
+			      &a->count);
 
-	for (unsigned int f = 0; !ret && f < NFIELDS; f++) {
-		ret = layout_item(vc, ev, fields[f].name, fields[f].max,
-				  &lo->off[f], &lo->len[f]);
-		if (fields[f].width)
-			lo->len[f] = fields[f].width;
+	if (!ret)
+		ret = layout_item(vc, a->name, NULL, STRUCT_SIZE_MAX, &a->size,
+				  &none);
+	for (unsigned int f = 0; !ret && f < a->nfields; f++) {
+		const struct field *d = &a->fields[f];
+
+		ret = layout_item(vc, a->name, d->name, d->max, &a->off[f],
+				  &a->len[f]);
+		if (d->width)
+			a->len[f] = d->width;
 		if (!ret)
-			ret = fits(vc, ev, fields[f].name, lo->off[f],
-				   lo->len[f], lo->ev_size);
+			ret = fits(vc, a->name, d->name, a->off[f], a->len[f],
+				   a->size);
 	}
+	if (!ret)	/* at most 2^12 elements of 2^16 bytes: no overflow */
+		ret = fits(vc, "taint_log", a->member, a->at,
+			   a->count * a->size, lo->size);
 	return ret;
+}
+
+/*
+ * The series' first layout (never released): a caller or a reason in
+ * each slot, and no LAYOUT(taint_caller).  Said so, rather than that a
+ * line is missing.
+ */
+static int layout_first(struct vmcore *vc)
+{
+	uint64_t off, len;
+	size_t n;
+
+	if (vmcoreinfo_text(vc, "LAYOUT(taint_caller)", &n) ||
+	    (vmcoreinfo_layout(vc, "taint_event", "caller", &off, &len) &&
+	     vmcoreinfo_layout(vc, "taint_event", "reason", &off, &len)))
+		return 0;
+	return vmcore_fail(vc, -ENOTSUP,
+			   "the taint log has the layout of an unreleased version of the series (a caller or reason inside each slot, no LAYOUT(taint_caller) in VMCOREINFO), which this version of libtaint does not read");
 }
 
 static int layout_log(struct vmcore *vc, struct layout *lo)
 {
 	static const char log[] = "taint_log";
-	uint64_t count, none;
-	int ret = layout_item(vc, log, NULL, LOG_SIZE_MAX, &lo->size, &none);
+	uint64_t count = 0, none;
+	int ret = layout_first(vc);
 
+	lo->ev = (struct array){ .member = "ev", .name = "taint_event",
+				 .fields = event_fields,
+				 .nfields = EV_FIELDS };
+	lo->callers = (struct array){ .member = "callers",
+				      .name = "taint_caller",
+				      .fields = caller_fields,
+				      .nfields = CALLER_FIELDS };
+	lo->reasons = (struct array){ .member = "reasons",
+				      .name = "taint_reason",
+				      .fields = reason_fields,
+				      .nfields = REASON_FIELDS };
+	if (!ret)
+		ret = layout_item(vc, log, NULL, LOG_SIZE_MAX, &lo->size,
+				  &none);
 	if (!ret)
 		ret = layout_scalar(vc, log, "next", 4, lo->size, &lo->next);
 	if (!ret)
 		ret = layout_scalar(vc, log, "dropped", 4, lo->size,
 				    &lo->dropped);
 	if (!ret)
-		ret = layout_item(vc, log, "ev", SLOTS_MAX, &lo->ev,
-				  &lo->slots);
+		ret = layout_array(vc, lo, &lo->ev);
 	if (!ret)
-		ret = layout_event(vc, lo);
-	if (!ret)	/* at most 2^12 slots of 2^16 bytes: no overflow */
-		ret = fits(vc, log, "ev", lo->ev, lo->slots * lo->ev_size,
-			   lo->size);
+		ret = layout_array(vc, lo, &lo->callers);
+	if (!ret)
+		ret = layout_array(vc, lo, &lo->reasons);
 	if (!ret)
 		ret = key(vc, "NUMBER", "TAINT_FLAGS_COUNT", 32, &count);
 	if (!ret && !count)
@@ -339,6 +413,8 @@ struct reader {
 	struct kallsyms *ks;
 	bool ks_tried;
 	struct text t;
+	unsigned char *ev;	/* the slot */
+	unsigned char *detail;	/* its callers[] or reasons[] element */
 };
 
 /* @len bytes of struct taint_log at @off; @what names them for errors */
@@ -346,7 +422,7 @@ static int log_read(struct reader *r, uint64_t off, void *buf, size_t len,
 		    const char *what)
 {
 	uint64_t addr = r->lo.addr + off;
-	char where[96];
+	char where[128];
 	int ret;
 
 	if (addr < r->lo.addr)
@@ -365,22 +441,30 @@ static int log_read(struct reader *r, uint64_t off, void *buf, size_t len,
 			   (long long)r->vc->phys_base);
 }
 
-static uint64_t get(const struct reader *r, const unsigned char *ev,
-		    enum field f)
+/* field @f of an element of @a at @p, not an array */
+static uint64_t get(const struct array *a, const unsigned char *p,
+		    unsigned int f)
 {
-	return vmcore_le(ev + r->lo.off[f], fields[f].width);
+	return vmcore_le(p + a->off[f], a->fields[f].width);
+}
+
+static uint64_t ev_get(const struct reader *r, unsigned int f)
+{
+	return get(&r->lo.ev, r->ev, f);
 }
 
 /* A slot the kernel's taint_log_record() could have written. */
-static int check_slot(struct reader *r, const unsigned char *ev,
-		      unsigned int slot)
+static int check_slot(struct reader *r, unsigned int slot)
 {
-	uint32_t flags = (uint32_t)get(r, ev, FLAGS);
-	uint32_t new = (uint32_t)get(r, ev, NEW);
-	uint32_t known = r->lo.flags_count == 32 ? UINT32_MAX :
-			 (UINT32_C(1) << r->lo.flags_count) - 1;
-	int64_t utc = (int64_t)get(r, ev, UTC);
-	uint64_t origin = get(r, ev, ORIGIN);
+	const struct layout *lo = &r->lo;
+	uint32_t flags = (uint32_t)ev_get(r, FLAGS);
+	uint32_t new = (uint32_t)ev_get(r, NEW);
+	uint32_t known = lo->flags_count == 32 ? UINT32_MAX :
+			 (UINT32_C(1) << lo->flags_count) - 1;
+	int64_t utc = (int64_t)ev_get(r, UTC);
+	uint64_t origin = ev_get(r, ORIGIN);
+	uint64_t reason_len = ev_get(r, REASON_LEN);
+	uint64_t detail = ev_get(r, DETAIL);
 
 	if (origin > TAINT_ORIGIN_USER)
 		return vmcore_fail(r->vc, -EBADMSG,
@@ -389,38 +473,60 @@ static int check_slot(struct reader *r, const unsigned char *ev,
 	if ((flags & ~known) || (new & ~flags))
 		return vmcore_fail(r->vc, -EBADMSG,
 				   "taint log slot %u is corrupt: flags 0x%x, new 0x%x with TAINT_FLAGS_COUNT %u",
-				   slot, flags, new, r->lo.flags_count);
+				   slot, flags, new, lo->flags_count);
 	for (unsigned int bit = 0; bit < 32; bit++)
 		if ((flags & (UINT32_C(1) << bit)) && !taint_flag_info(bit))
 			return vmcore_fail(r->vc, -ENOTSUP,
 					   "taint log slot %u has flag bit %u, which this version of libtaint has no letter for",
 					   slot, bit);
-	if ((int32_t)get(r, ev, PID) < 0)
+	if ((int32_t)ev_get(r, PID) < 0)
 		return vmcore_fail(r->vc, -EBADMSG,
 				   "taint log slot %u is corrupt: pid %d",
-				   slot, (int32_t)get(r, ev, PID));
+				   slot, (int32_t)ev_get(r, PID));
 	if (utc < 0 || utc > UTC_MAX)
 		return vmcore_fail(r->vc, -EBADMSG,
 				   "taint log slot %u is corrupt: utc %lld",
 				   slot, (long long)utc);
 	if (origin == TAINT_ORIGIN_USER &&
-	    (get(r, ev, REASON_LEN) > r->lo.len[REASON] ||
-	     get(r, ev, REASON_LEN) > TAINT_REASON_MAX))
+	    (reason_len > lo->reasons.len[TEXT] ||
+	     reason_len > TAINT_REASON_MAX))
 		return vmcore_fail(r->vc, -EBADMSG,
-				   "taint log slot %u is corrupt: reason_len %llu (reason is %llu bytes)",
-				   slot, (unsigned long long)get(r, ev, REASON_LEN),
-				   (unsigned long long)r->lo.len[REASON]);
+				   "taint log slot %u is corrupt: reason_len %llu (taint_reason.text is %llu bytes)",
+				   slot, (unsigned long long)reason_len,
+				   (unsigned long long)lo->reasons.len[TEXT]);
+	if (origin == TAINT_ORIGIN_KERNEL && detail >= lo->callers.count)
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: detail %llu of a kernel event, past taint_log.callers (%llu entries)",
+				   slot, (unsigned long long)detail,
+				   (unsigned long long)lo->callers.count);
+	if (origin == TAINT_ORIGIN_USER && reason_len &&
+	    detail >= lo->reasons.count)
+		return vmcore_fail(r->vc, -EBADMSG,
+				   "taint log slot %u is corrupt: detail %llu of a reason, past taint_log.reasons (%llu entries)",
+				   slot, (unsigned long long)detail,
+				   (unsigned long long)lo->reasons.count);
 	return 0;
 }
 
-/* taint_caller(): " caller=..." for core kernel code, when it can be named */
-static int put_caller(struct reader *r, const unsigned char *ev)
+/* Element @i (checked) of @a into r->detail, for slot @slot */
+static int read_detail(struct reader *r, const struct array *a, uint64_t i,
+		       unsigned int slot)
+{
+	char what[64];
+
+	snprintf(what, sizeof(what), "taint_log.%s[%llu] of taint log slot %u",
+		 a->member, (unsigned long long)i, slot);
+	return log_read(r, a->at + i * a->size, r->detail, a->size, what);
+}
+
+/* taint_caller_format(): " caller=..." for core kernel code, when it can
+ * be named */
+static int put_caller(struct reader *r, uint64_t addr, uint64_t mod_id)
 {
 	char buf[TAINT_CALLER_MAX + 16];
-	uint64_t caller = get(r, ev, CALLER);
 	int ret = 0;
 
-	if (!caller || get(r, ev, MOD_ID))
+	if (!addr || mod_id)
 		return 0;
 	if (!r->ks_tried) {
 		r->ks_tried = true;
@@ -429,7 +535,7 @@ static int put_caller(struct reader *r, const unsigned char *ev)
 			return ret;
 	}
 	if (r->ks)
-		ret = kallsyms_caller(r->ks, caller, buf, sizeof(buf));
+		ret = kallsyms_caller(r->ks, addr, buf, sizeof(buf));
 	if (ret == 1)
 		puts_(&r->t, buf);
 	if (ret == -ENODATA)
@@ -437,18 +543,26 @@ static int put_caller(struct reader *r, const unsigned char *ev)
 	return ret < 0 ? ret : 0;
 }
 
-/* taint_event_format(), and the newline */
-static int put_event(struct reader *r, const unsigned char *ev,
-		     unsigned int slot)
+/* taint_event_format() of the slot r->ev, and the newline */
+static int put_event(struct reader *r, unsigned int slot)
 {
+	const struct array *callers = &r->lo.callers;
+	const struct array *reasons = &r->lo.reasons;
 	struct text *t = &r->t;
-	const unsigned char *comm = ev + r->lo.off[COMM];
-	const unsigned char *module = ev + r->lo.off[MODULE];
-	uint64_t ts = get(r, ev, TS);
-	uint32_t auid = (uint32_t)get(r, ev, AUID);
-	int64_t utc = (int64_t)get(r, ev, UTC);
-	int ret = check_slot(r, ev, slot);
+	const unsigned char *comm = r->ev + r->lo.ev.off[COMM];
+	const unsigned char *module = r->detail + callers->off[MODULE];
+	uint64_t ts = ev_get(r, TS);
+	uint32_t auid = (uint32_t)ev_get(r, AUID);
+	int64_t utc = (int64_t)ev_get(r, UTC);
+	uint64_t reason_len = ev_get(r, REASON_LEN);
+	uint64_t detail = ev_get(r, DETAIL);
+	bool user = ev_get(r, ORIGIN) == TAINT_ORIGIN_USER;
+	int ret = check_slot(r, slot);
 
+	if (!ret && !user)
+		ret = read_detail(r, callers, detail, slot);
+	if (!ret && user && reason_len)
+		ret = read_detail(r, reasons, detail, slot);
 	if (ret)
 		return ret;
 	putf(t, "ts=%llu.%06u utc=", (unsigned long long)(ts / 1000000000),
@@ -457,25 +571,24 @@ static int put_event(struct reader *r, const unsigned char *ev,
 		put_utc(t, utc);
 	else
 		puts_(t, "-");
-	puts_(t, get(r, ev, ORIGIN) == TAINT_ORIGIN_USER ? " origin=user" :
-						     " origin=kernel");
-	put_letters(t, " flags=", (uint32_t)get(r, ev, FLAGS));
-	put_letters(t, " new=", (uint32_t)get(r, ev, NEW));
-	putf(t, " pid=%d uid=%u auid=", (int32_t)get(r, ev, PID),
-	     (uint32_t)get(r, ev, UID));
+	puts_(t, user ? " origin=user" : " origin=kernel");
+	put_letters(t, " flags=", (uint32_t)ev_get(r, FLAGS));
+	put_letters(t, " new=", (uint32_t)ev_get(r, NEW));
+	putf(t, " pid=%d uid=%u auid=", (int32_t)ev_get(r, PID),
+	     (uint32_t)ev_get(r, UID));
 	if (auid == UINT32_MAX)
 		puts_(t, "-");
 	else
 		putf(t, "%u", auid);
 	puts_(t, " comm=\"");
-	put_escaped(t, comm, strnlen((const char *)comm, r->lo.len[COMM]),
+	put_escaped(t, comm, strnlen((const char *)comm, r->lo.ev.len[COMM]),
 		    false);
 	puts_(t, "\"");
-	if (get(r, ev, ORIGIN) == TAINT_ORIGIN_USER) {
-		if (get(r, ev, REASON_LEN)) {
+	if (user) {
+		if (reason_len) {
 			puts_(t, " reason=\"");
-			put_escaped(t, ev + r->lo.off[REASON],
-				    get(r, ev, REASON_LEN), false);
+			put_escaped(t, r->detail + reasons->off[TEXT],
+				    reason_len, false);
 			puts_(t, "\"");
 		}
 	} else {
@@ -483,9 +596,10 @@ static int put_event(struct reader *r, const unsigned char *ev,
 			puts_(t, " module=");
 			put_escaped(t, module,
 				    strnlen((const char *)module,
-					    r->lo.len[MODULE]), true);
+					    callers->len[MODULE]), true);
 		}
-		ret = put_caller(r, ev);
+		ret = put_caller(r, get(callers, r->detail, ADDR),
+				 get(callers, r->detail, MOD_ID));
 	}
 	puts_(t, "\n");
 	return ret;
@@ -494,16 +608,17 @@ static int put_event(struct reader *r, const unsigned char *ev,
 /* taint_log_text() */
 static int log_text(struct reader *r)
 {
-	unsigned char raw[8], *ev;
+	const struct layout *lo = &r->lo;
+	unsigned char raw[8];
 	int32_t next;
 	int32_t dropped;
 	uint64_t n;
-	int ret = log_read(r, r->lo.next, raw, 4, "taint_log.next");
+	int ret = log_read(r, lo->next, raw, 4, "taint_log.next");
 
 	if (ret)
 		return ret;
 	next = (int32_t)vmcore_le(raw, 4);
-	ret = log_read(r, r->lo.dropped, raw, 4, "taint_log.dropped");
+	ret = log_read(r, lo->dropped, raw, 4, "taint_log.dropped");
 	if (ret)
 		return ret;
 	dropped = (int32_t)vmcore_le(raw, 4);
@@ -511,20 +626,23 @@ static int log_text(struct reader *r)
 		return vmcore_fail(r->vc, -EBADMSG,
 				   "the taint log is corrupt: next %d, dropped %d",
 				   next, (int)dropped);
-	n = (uint64_t)next < r->lo.slots ? (uint64_t)next : r->lo.slots;
-	ev = malloc(r->lo.ev_size);
-	if (!ev)
-		return -ENOMEM;
+	n = (uint64_t)next < lo->ev.count ? (uint64_t)next : lo->ev.count;
+	r->ev = malloc(lo->ev.size);
+	r->detail = malloc(lo->callers.size > lo->reasons.size ?
+			   lo->callers.size : lo->reasons.size);
+	if (!r->ev || !r->detail)
+		ret = -ENOMEM;
 	for (unsigned int i = 0; !ret && i < n; i++) {
 		char what[48];
 
 		snprintf(what, sizeof(what), "taint log slot %u", i);
-		ret = log_read(r, r->lo.ev + i * r->lo.ev_size, ev,
-			       r->lo.ev_size, what);
-		if (!ret && get(r, ev, READY))
-			ret = put_event(r, ev, i);
+		ret = log_read(r, lo->ev.at + i * lo->ev.size, r->ev,
+			       lo->ev.size, what);
+		if (!ret && ev_get(r, READY))
+			ret = put_event(r, i);
 	}
-	free(ev);
+	free(r->ev);
+	free(r->detail);
 	if (!ret && dropped)
 		putf(&r->t, "dropped=%d\n", (int)dropped);
 	return ret ? ret : r->t.err;

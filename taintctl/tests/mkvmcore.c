@@ -3,14 +3,15 @@
  * mkvmcore.c - write a synthetic x86_64 ELF core (vmcore_fixture.h) for
  * tests/vmcore_test.sh: mkvmcore VARIANT FILE.
  *
- *   main        the fixture's events in a shuffled layout, 9 slots, next
- *               12, dropped 5, phys_base 0x7a00000, KASLR 0x2c400000,
+ *   main        the fixture's events in a shuffled layout (the arrays
+ *               reasons, ev, callers in that order; 9 slots, 3 reasons),
+ *               next 12, dropped 5, phys_base 0x7a00000, KASLR 0x2c400000,
  *               kallsyms with absolute per-CPU symbols, the log across
  *               two segments
- *   linux       the same events in Linux 6.12's layout (35 slots of 184
- *               bytes), phys_base -0x1000000, relative kallsyms, section
- *               header count (PN_XNUM), next 35: unused slots, some
- *               read as p_memsz zeros
+ *   linux       the same events in Linux 6.12's layout (35 slots of 56
+ *               bytes, 19 callers, 17 reasons), phys_base -0x1000000,
+ *               relative kallsyms, section header count (PN_XNUM), next
+ *               35: unused slots, some read as p_memsz zeros
  *   nokallsyms  main without the kallsyms keys
  *   empty       main's layout, no event, nothing dropped
  *   stock       VMCOREINFO of a kernel without the series
@@ -20,6 +21,9 @@
  *   nophysbase  no NUMBER(phys_base)
  *   outside     SYMBOL(taint_events) where the dump has no memory
  *   corrupt     a published slot with origin 7
+ *   detail      a kernel event whose detail is past taint_log.callers
+ *   firstlayout VMCOREINFO of the series' first, unreleased layout (a
+ *               caller or reason in each slot, no LAYOUT(taint_caller))
  *   kdump       a kdump-compressed header ("KDUMP   ")
  *   random      64 KiB of pseudo-random bytes (the same each time)
  */
@@ -33,7 +37,7 @@
 int main(int argc, char **argv)
 {
 	static const char *const inconsistent[] = {
-		"LAYOUT(taint_event) comm:190[16]", NULL };
+		"LAYOUT(taint_event) comm:80[16]", NULL };
 	static const char *const nophysbase[] = { "NUMBER(phys_base)", NULL };
 	static const char *const outside[] = {
 		"SYMBOL(taint_events)=ffffffffa0000000", NULL };
@@ -67,8 +71,8 @@ int main(int argc, char **argv)
 		s.phys_base = -0x1000000;
 		s.relative = true;
 		s.xnum = true;
-		s.zero_tail = 0x800;
-		s.next = 35;	/* slots 16-23 read as p_memsz zeros */
+		s.zero_tail = 0x100;	/* slots 11-15 */
+		s.next = 35;
 	} else if (!strcmp(v, "nokallsyms")) {
 		s.syms = NULL;
 	} else if (!strcmp(v, "empty")) {
@@ -89,6 +93,12 @@ int main(int argc, char **argv)
 		memcpy(corrupt, fx_events, sizeof(corrupt));
 		corrupt[1].origin = 7;
 		s.ev = corrupt;
+	} else if (!strcmp(v, "detail")) {
+		memcpy(corrupt, fx_events, sizeof(corrupt));
+		corrupt[2].detail = 19;
+		s.ev = corrupt;
+	} else if (!strcmp(v, "firstlayout")) {
+		s.edit = fx_first_layout;
 	} else if (strcmp(v, "main") && strcmp(v, "arm64") &&
 		   strcmp(v, "elf32") && strcmp(v, "bigendian") &&
 		   strcmp(v, "notcore") && strcmp(v, "kdump")) {

@@ -4,7 +4,8 @@
  * (vmcore_fixture.h): caller= as the kernel's kallsyms names it (aliases,
  * the first and the last symbol, two-byte name lengths, both offset
  * forms, names the log cannot carry), wall times, escapes, the slots
- * walked, each kind of bad dump with its error, and a fuzz test: a few
+ * walked, callers and reasons found by each slot's detail index (not its
+ * number), each kind of bad dump with its error, and a fuzz test: a few
  * thousand deterministic mutations of the dumps, each read in-process
  * under ASan/UBSan, must give the text of a log that parses whole, or one
  * of the bad-dump errors.  The whole log against `taintctl log` is
@@ -291,7 +292,7 @@ static void test_slots(void **state)
 			"LAYOUT(taint_event) future:7[3]",
 			"LAYOUT(taint_event) uid:8 pid:12",
 			"LAYOUT(taint_event) ts_nsec",
-			"LAYOUT(taint_event) ts_nsec:48",
+			"LAYOUT(taint_event) ts_nsec:56",
 			"LAYOUT(taint_log) next", "LAYOUT(taint_log) next:20",
 			NULL };
 		struct fx_spec l = fx_main;
@@ -303,15 +304,16 @@ static void test_slots(void **state)
 		free(got);
 		free(want);
 	}
-	/* Linux's own layout, section header count, zeros past p_filesz,
-	 * a negative phys_base, relative kallsyms: the same text */
+	/* Linux's own layout, section header count, zeros past p_filesz
+	 * (slots 11-15, read: next is 35), a negative phys_base, relative
+	 * kallsyms: the same text */
 	{
 		struct fx_spec l = fx_main;
 		char *want = text_of(&fx_main);
 
 		l.layout = &fx_linux;
 		l.xnum = true;
-		l.zero_tail = 0x800;
+		l.zero_tail = 0x100;
 		l.phys_base = -0x1000000;
 		l.relative = true;
 		l.next = 35;
@@ -323,22 +325,29 @@ static void test_slots(void **state)
 }
 
 /*
- * A kernel whose log has more slots (40) than ours, a longer comm (24
- * bytes), a shorter module name (40, filled, with mod_id's bytes right
- * after it) and a longer reason array (150): a reader that assumed 35
- * slots and 16/56 bytes would lose the last event, cut the comm and run
- * the module name into mod_id. Every length comes from VMCOREINFO's
- * LAYOUT() lines.
+ * A kernel whose log has more slots (40) than ours, more callers (23) and
+ * reasons (20), a longer comm (24 bytes), a shorter module name (40,
+ * filled, with mod_id's bytes right after it), a longer reason array (150)
+ * in larger elements (156 bytes, the text at 4), ev at 12 (as on i386)
+ * and slots of 68 bytes (unaligned u64s): a reader that assumed 35 slots,
+ * 19 callers, 17 reasons, 16/56/128 bytes or aligned offsets would lose
+ * the last event, refuse the last caller and reason entries, cut the comm,
+ * run the module name into mod_id or read the wrong reason. Every length
+ * comes from VMCOREINFO's LAYOUT() lines.
  */
 static void test_lengths(void **state)
 {
 	static const struct fx_layout wide = {
-		.log_size = 32 + 40 * 216, .next = 20, .dropped = 8, .ev = 32,
-		.slots = 40, .ev_size = 216,
-		.ready = 0, .origin = 1, .reason_len = 2, .pid = 4, .uid = 8,
-		.auid = 12, .flags = 16, .new_ = 20, .comm = 24, .utc = 48,
-		.ts = 56, .module = 64, .mod_id = 104, .caller = 112,
-		.reason = 64, .comm_len = 24, .module_len = 40, .reason_max = 150,
+		.log_size = 12 + 40 * 68 + 23 * 60 + 20 * 156 + 4, .next = 4,
+		.dropped = 0, .ev = 12, .slots = 40, .callers = 12 + 40 * 68,
+		.ncallers = 23, .reasons = 12 + 40 * 68 + 23 * 60,
+		.nreasons = 20,
+		.ev_size = 68, .ready = 0, .origin = 1, .reason_len = 2,
+		.detail = 3, .pid = 4, .uid = 8, .auid = 12, .flags = 16,
+		.new_ = 20, .comm = 24, .comm_len = 24, .utc = 48, .ts = 56,
+		.caller_size = 60, .module = 0, .module_len = 40, .mod_id = 40,
+		.addr = 48,
+		.reason_size = 156, .text = 4, .text_len = 150,
 	};
 	static char reason[129];
 	struct fx_event ev[40];
@@ -355,9 +364,11 @@ static void test_lengths(void **state)
 	ev[0].comm = "a-comm-of-twenty-chars";	/* 22 bytes: > 16, < 24 */
 	ev[0].reason_len = 128;
 	ev[0].reason = reason;
+	ev[0].detail = 19;
 	ev[39] = (struct fx_event){ .ts_nsec = 41000000000ull, .flags = 1u << 12,
 		.new_ = 1u << 12, .pid = 99, .auid = UINT32_MAX, .ready = 1,
 		.comm = "insmod", .mod_id = 0x4141414141414141ull,
+		.detail = 22,
 		.module = "a-module-name-of-forty-characters-xxxxx" "y" };
 	l.layout = &wide;
 	l.ev = ev;
@@ -375,6 +386,60 @@ static void test_lengths(void **state)
 	free(got);
 }
 
+/*
+ * Each event's caller and reason are found by its detail index, not by
+ * its slot: two reasons in other entries than their slots' (the first
+ * crossing from one PT_LOAD segment into the next in Linux's layout),
+ * kernel events whose entries are not their slots', and a user event
+ * without a reason, whose detail is then no index at all.
+ */
+static void test_details(void **state)
+{
+	static char long_reason[121];
+	const struct fx_layout *layouts[] = { &fx_shuffled, &fx_linux };
+
+	(void)state;
+	for (int i = 0; i < 120; i++)
+		long_reason[i] = (char)('a' + i % 26);
+	for (int i = 0; i < 2; i++) {
+		/* in Linux's layout reasons[12] crosses physical 0x3000 */
+		uint8_t far = i ? 12 : 2;
+		const struct fx_event ev[] = {
+			{ .ts_nsec = 1000, .flags = 1u << 6, .new_ = 1u << 6,
+			  .origin = 1, .ready = 1, .comm = "a", .detail = far,
+			  .reason = long_reason, .reason_len = 120 },
+			{ .ts_nsec = 2000, .flags = 1u << 6, .origin = 1,
+			  .ready = 1, .comm = "b", .detail = 0,
+			  .reason = "the first entry", .reason_len = 15 },
+			{ .ts_nsec = 3000, .flags = 1u << 6, .origin = 1,
+			  .ready = 1, .comm = "c", .detail = 255 },
+			{ .ts_nsec = 4000, .flags = 1u << 12, .new_ = 1u << 12,
+			  .ready = 1, .comm = "d", .detail = 18,
+			  .module = "mod18" },
+			{ .ts_nsec = 5000, .flags = 1u << 12 | 1u << 0,
+			  .new_ = 1u << 0, .ready = 1, .comm = "e", .detail = 0,
+			  .module = "mod0" },
+		};
+		struct fx_spec s = fx_main;
+		char want[1024], *got;
+
+		s.layout = layouts[i];
+		s.ev = ev;
+		s.nev = s.next = 5;
+		s.dropped = 0;
+		snprintf(want, sizeof(want),
+			 "ts=0.000001 utc=- origin=user flags=U new=U pid=0 uid=0 auid=0 comm=\"a\" reason=\"%s\"\n"
+			 "ts=0.000002 utc=- origin=user flags=U new=- pid=0 uid=0 auid=0 comm=\"b\" reason=\"the first entry\"\n"
+			 "ts=0.000003 utc=- origin=user flags=U new=- pid=0 uid=0 auid=0 comm=\"c\"\n"
+			 "ts=0.000004 utc=- origin=kernel flags=O new=O pid=0 uid=0 auid=0 comm=\"d\" module=mod18\n"
+			 "ts=0.000005 utc=- origin=kernel flags=PO new=P pid=0 uid=0 auid=0 comm=\"e\" module=mod0\n",
+			 long_reason);
+		got = text_of(&s);
+		assert_string_equal(got, want);
+		free(got);
+	}
+}
+
 /* a bad dump: @err, and a why that holds @part */
 static void expect_bad(const struct fx_spec *s, int err, const char *part)
 {
@@ -388,11 +453,12 @@ static void expect_bad(const struct fx_spec *s, int err, const char *part)
 static void test_bad(void **state)
 {
 	static const char *const edits[][3] = {
-		{ "LAYOUT(taint_event) comm:190[16]",
-		  "taint_event.comm (offset 190, 16 bytes) does not fit in LAYOUT(taint_event) (200 bytes)" },
-		{ "LAYOUT(taint_log) ev:32[4097]", "ev length 4097 is out of range" },
-		{ "LAYOUT(taint_log) ev:32[10]", "does not fit in LAYOUT(taint_log)" },
-		{ "LAYOUT(taint_log) next:1837", "taint_log.next (offset 1837, 4 bytes) does not fit" },
+		{ "LAYOUT(taint_event) comm:80[16]",
+		  "taint_event.comm (offset 80, 16 bytes) does not fit in LAYOUT(taint_event) (88 bytes)" },
+		{ "LAYOUT(taint_log) ev:480[4097]", "ev length 4097 is out of range" },
+		{ "LAYOUT(taint_log) ev:480[27]",
+		  "taint_log.ev (offset 480, 2376 bytes) does not fit in LAYOUT(taint_log) (2808 bytes)" },
+		{ "LAYOUT(taint_log) next:2805", "taint_log.next (offset 2805, 4 bytes) does not fit" },
 		{ "LAYOUT(taint_event) =18446744073709551616", "LAYOUT(taint_event) is not of the form" },
 		{ "LAYOUT(taint_event) =65537", "size 65537 is out of range" },
 		{ "LAYOUT(taint_event) comm:24[65]", "comm length 65 is out of range" },
@@ -404,10 +470,38 @@ static void test_bad(void **state)
 		{ "LAYOUT(taint_event) pid:4[4", "LAYOUT(taint_event) is not of the form" },
 		{ "LAYOUT(taint_event) pid", "LAYOUT(taint_event) has no field pid" },
 		{ "LAYOUT(taint_event)", "no LAYOUT(taint_event)" },
-		{ "LAYOUT(taint_log)=1840 next:20 dropped:8  ev:32[9]", "LAYOUT(taint_log) is not of the form" },
-		{ "LAYOUT(taint_log)=1840 next:20 dropped:8 ev:32[9] ", "LAYOUT(taint_log) is not of the form" },
+		{ "LAYOUT(taint_log)=2808 next:20 dropped:8  ev:480[9] callers:1280[19] reasons:32[3]", "LAYOUT(taint_log) is not of the form" },
+		{ "LAYOUT(taint_log)=2808 next:20 dropped:8 ev:480[9] callers:1280[19] reasons:32[3] ", "LAYOUT(taint_log) is not of the form" },
 		{ "LAYOUT(taint_log)=", "LAYOUT(taint_log) is not of the form" },
-		{ "LAYOUT(taint_log)=1840 next:20 dropped:8 ev:32[9] :4", "LAYOUT(taint_log) is not of the form" },
+		{ "LAYOUT(taint_log)=2808 next:20 dropped:8 ev:480[9] callers:1280[19] reasons:32[3] :4", "LAYOUT(taint_log) is not of the form" },
+		/* the arrays beside the slots, and their elements */
+		{ "LAYOUT(taint_log) callers:1280[4097]", "callers length 4097 is out of range" },
+		{ "LAYOUT(taint_log) callers:1280[20]",
+		  "taint_log.callers (offset 1280, 1600 bytes) does not fit in LAYOUT(taint_log) (2808 bytes)" },
+		{ "LAYOUT(taint_log) callers:1280", "array callers has length 0 or none" },
+		{ "LAYOUT(taint_log) callers", "LAYOUT(taint_log) has no field callers" },
+		{ "LAYOUT(taint_log) reasons:32[21]", "taint_log.reasons (offset 32, 2856 bytes) does not fit" },
+		{ "LAYOUT(taint_log) reasons:2809[1]", "taint_log.reasons (offset 2809, 136 bytes) does not fit" },
+		{ "LAYOUT(taint_log) reasons", "LAYOUT(taint_log) has no field reasons" },
+		{ "LAYOUT(taint_event) detail", "LAYOUT(taint_event) has no field detail" },
+		{ "LAYOUT(taint_event) detail:88",
+		  "taint_event.detail (offset 88, 1 bytes) does not fit in LAYOUT(taint_event) (88 bytes)" },
+		{ "LAYOUT(taint_event) detail:43[1]", "detail has a length but is not an array" },
+		{ "LAYOUT(taint_caller)", "SYMBOL(taint_events) but no LAYOUT(taint_caller)" },
+		{ "LAYOUT(taint_caller) =65537", "LAYOUT(taint_caller) size 65537 is out of range" },
+		{ "LAYOUT(taint_caller) =81", "taint_log.callers (offset 1280, 1539 bytes) does not fit" },
+		{ "LAYOUT(taint_caller) addr:73",
+		  "taint_caller.addr (offset 73, 8 bytes) does not fit in LAYOUT(taint_caller) (80 bytes)" },
+		{ "LAYOUT(taint_caller) addr:64[8]", "addr has a length but is not an array" },
+		{ "LAYOUT(taint_caller) mod_id", "LAYOUT(taint_caller) has no field mod_id" },
+		{ "LAYOUT(taint_caller) module:8[65]", "module length 65 is out of range" },
+		{ "LAYOUT(taint_caller) module:8", "array module has length 0 or none" },
+		{ "LAYOUT(taint_reason)", "SYMBOL(taint_events) but no LAYOUT(taint_reason)" },
+		{ "LAYOUT(taint_reason) text:8[256]", "text length 256 is out of range" },
+		{ "LAYOUT(taint_reason) text:9[128]",
+		  "taint_reason.text (offset 9, 128 bytes) does not fit in LAYOUT(taint_reason) (136 bytes)" },
+		{ "LAYOUT(taint_reason) text", "LAYOUT(taint_reason) has no field text" },
+		{ "LAYOUT(taint_reason)=136 text:8[128] x", "LAYOUT(taint_reason) is not of the form" },
 		{ "NUMBER(TAINT_FLAGS_COUNT)=33", "out of range" },
 		{ "NUMBER(phys_base)", "no NUMBER(phys_base)" },
 		{ "NUMBER(phys_base)=0x10", "malformed NUMBER(phys_base)" },
@@ -443,12 +537,63 @@ static void test_bad(void **state)
 	s = fx_main;
 	s.no_vmcoreinfo = true;
 	expect_bad(&s, -EBADMSG, "no VMCOREINFO note");
+	/* the series' first layout, a caller or reason in each slot */
+	s = fx_main;
+	s.edit = fx_first_layout;
+	expect_bad(&s, -ENOTSUP, "the taint log has the layout of an unreleased version of the series (a caller or reason inside each slot, no LAYOUT(taint_caller) in VMCOREINFO)");
+	/* a caller's or a reason's entry where the dump has no memory */
+	{
+		static const char *const far_callers[] = {
+			"LAYOUT(taint_log) =1000000",
+			"LAYOUT(taint_log) callers:900000[19]", NULL };
+		static const char *const far_reasons[] = {
+			"LAYOUT(taint_log) =1000000",
+			"LAYOUT(taint_log) reasons:900000[3]", NULL };
+
+		s.edit = far_callers;
+		expect_bad(&s, -EBADMSG, "taint_log.callers[12] of taint log slot 0 (address 0x");
+		s.edit = far_reasons;
+		expect_bad(&s, -EBADMSG, "taint_log.reasons[2] of taint log slot 3 (address 0x");
+	}
 	/* slots the kernel cannot have written */
 	s = fx_main;
 	s.ev = ev;
 	memcpy(ev, fx_events, sizeof(ev));
 	ev[3].reason_len = 129;
-	expect_bad(&s, -EBADMSG, "slot 3 is corrupt: reason_len 129");
+	expect_bad(&s, -EBADMSG, "slot 3 is corrupt: reason_len 129 (taint_reason.text is 128 bytes)");
+	/* a reason longer than the text array VMCOREINFO gives */
+	{
+		static const char *const short_text[] = {
+			"LAYOUT(taint_reason) text:8[100]", NULL };
+
+		ev[3].reason_len = 100;
+		s.edit = short_text;
+		free(text_of(&s));
+		ev[3].reason_len = 101;
+		expect_bad(&s, -EBADMSG, "slot 3 is corrupt: reason_len 101 (taint_reason.text is 100 bytes)");
+		s.edit = NULL;
+	}
+	/* detail past callers[] (a kernel event) or reasons[] (a reason),
+	 * as long as VMCOREINFO says */
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[1].detail = 19;
+	expect_bad(&s, -EBADMSG, "slot 1 is corrupt: detail 19 of a kernel event, past taint_log.callers (19 entries)");
+	ev[1].detail = 255;
+	expect_bad(&s, -EBADMSG, "slot 1 is corrupt: detail 255 of a kernel event, past taint_log.callers (19 entries)");
+	{
+		static const char *const fewer[] = {
+			"LAYOUT(taint_log) callers:1280[12]", NULL };
+
+		memcpy(ev, fx_events, sizeof(ev));
+		s.edit = fewer;
+		expect_bad(&s, -EBADMSG, "slot 0 is corrupt: detail 12 of a kernel event, past taint_log.callers (12 entries)");
+		s.edit = NULL;
+	}
+	memcpy(ev, fx_events, sizeof(ev));
+	ev[3].detail = 3;
+	expect_bad(&s, -EBADMSG, "slot 3 is corrupt: detail 3 of a reason, past taint_log.reasons (3 entries)");
+	ev[3].detail = 255;
+	expect_bad(&s, -EBADMSG, "slot 3 is corrupt: detail 255 of a reason, past taint_log.reasons (3 entries)");
 	memcpy(ev, fx_events, sizeof(ev));
 	ev[1].new_ = 1u << 10;
 	expect_bad(&s, -EBADMSG, "slot 1 is corrupt: flags 0x200, new 0x400");
@@ -549,16 +694,20 @@ static void fuzz_edit(char *buf, size_t size)
 	static const char *const keys[] = {
 		"SYMBOL(taint_events)", "NUMBER(TAINT_FLAGS_COUNT)",
 		"LAYOUT(taint_log)", "LAYOUT(taint_event)",
+		"LAYOUT(taint_caller)", "LAYOUT(taint_reason)",
 		"LAYOUT(taint_log) ", "LAYOUT(taint_log) next",
 		"LAYOUT(taint_log) dropped", "LAYOUT(taint_log) ev",
+		"LAYOUT(taint_log) callers", "LAYOUT(taint_log) reasons",
 		"LAYOUT(taint_event) ", "LAYOUT(taint_event) ts_nsec",
 		"LAYOUT(taint_event) utc", "LAYOUT(taint_event) flags",
 		"LAYOUT(taint_event) new", "LAYOUT(taint_event) pid",
 		"LAYOUT(taint_event) uid", "LAYOUT(taint_event) auid",
 		"LAYOUT(taint_event) origin", "LAYOUT(taint_event) ready",
-		"LAYOUT(taint_event) reason_len", "LAYOUT(taint_event) comm",
-		"LAYOUT(taint_event) caller", "LAYOUT(taint_event) mod_id",
-		"LAYOUT(taint_event) module", "LAYOUT(taint_event) reason",
+		"LAYOUT(taint_event) reason_len", "LAYOUT(taint_event) detail",
+		"LAYOUT(taint_event) comm",
+		"LAYOUT(taint_caller) ", "LAYOUT(taint_caller) addr",
+		"LAYOUT(taint_caller) mod_id", "LAYOUT(taint_caller) module",
+		"LAYOUT(taint_reason) ", "LAYOUT(taint_reason) text",
 		"NUMBER(phys_base)", "SYMBOL(kallsyms_names)",
 		"SYMBOL(kallsyms_num_syms)", "SYMBOL(kallsyms_token_table)",
 		"SYMBOL(kallsyms_token_index)", "SYMBOL(kallsyms_offsets)",
@@ -693,7 +842,7 @@ static void test_fuzz(void **state)
 	linux_.xnum = true;
 	linux_.relative = true;
 	linux_.phys_base = -0x1000000;
-	linux_.zero_tail = 0x800;
+	linux_.zero_tail = 0x100;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (unsigned int round = 0; round < FUZZ_ROUNDS; round++) {
 		unsigned char *p;
@@ -735,6 +884,7 @@ int main(void)
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_lengths),
+		cmocka_unit_test(test_details),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_fuzz),
 	};

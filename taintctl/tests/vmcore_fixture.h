@@ -16,9 +16,10 @@
  *   0x4b00  kallsyms_offsets        0x5000  kallsyms_names
  *
  * split across three PT_LOAD segments at 0x2000 (through the log: inside
- * slot 4, in both layouts below) and 0x3000, the middle one first in the
- * file, and a fourth segment of other memory at physical 0.  Nothing here
- * calls libtaint: the dumps are built from the spec alone.
+ * slot 4 of the shuffled layout below, slot 15 of Linux's) and 0x3000 (in
+ * Linux's layout, through reasons[12]), the middle one first in the file,
+ * and a fourth segment of other memory at physical 0.  Nothing here calls
+ * libtaint: the dumps are built from the spec alone.
  */
 #ifndef TAINT_VMCORE_FIXTURE_H
 #define TAINT_VMCORE_FIXTURE_H
@@ -45,32 +46,50 @@
 #define FX_OFFSETS	0x4b00u
 #define FX_NAMES	0x5000u
 
-/* struct taint_log and struct taint_event as VMCOREINFO describes them */
+/*
+ * struct taint_log and its elements as VMCOREINFO describes them: a slot
+ * (struct taint_event) of ev[] holds what every event has; its detail byte
+ * indexes callers[] (struct taint_caller) for a kernel event and, if
+ * reason_len is not 0, reasons[] (struct taint_reason) for a user one.
+ */
 struct fx_layout {
-	unsigned int log_size, next, dropped, ev, slots, ev_size;
-	unsigned int ts, utc, flags, new_, pid, uid, auid, origin, ready,
-		     reason_len, comm, caller, mod_id, module, reason;
-	unsigned int comm_len, module_len, reason_max;
+	/* struct taint_log: offsets, and the arrays' lengths */
+	unsigned int log_size, next, dropped, ev, slots, callers, ncallers,
+		     reasons, nreasons;
+	/* struct taint_event */
+	unsigned int ev_size, ts, utc, flags, new_, pid, uid, auid, origin,
+		     ready, reason_len, detail, comm, comm_len;
+	/* struct taint_caller (addr and mod_id: 8 bytes) */
+	unsigned int caller_size, addr, mod_id, module, module_len;
+	/* struct taint_reason */
+	unsigned int reason_size, text, text_len;
 };
 
-/* Linux 6.12 x86_64 with the series: 35 slots of 184 bytes */
+/* Linux 6.12 x86_64 with the series: 35 slots of 56 bytes, 19 callers of
+ * 72, 17 reasons of 128 */
 static FX_UNUSED const struct fx_layout fx_linux = {
-	.log_size = 16 + 35 * 184, .next = 0, .dropped = 8, .ev = 16,
-	.slots = 35, .ev_size = 184,
-	.ts = 0, .utc = 8, .flags = 16, .new_ = 20, .pid = 24, .uid = 28,
-	.auid = 32, .origin = 36, .ready = 37, .reason_len = 38, .comm = 39,
-	.caller = 56, .mod_id = 64, .module = 72, .reason = 56,
-	.comm_len = 16, .module_len = 56, .reason_max = 128,
+	.log_size = 16 + 35 * 56 + 19 * 72 + 17 * 128, .next = 0,
+	.dropped = 8, .ev = 16, .slots = 35, .callers = 16 + 35 * 56,
+	.ncallers = 19, .reasons = 16 + 35 * 56 + 19 * 72, .nreasons = 17,
+	.ev_size = 56, .ts = 0, .utc = 8, .flags = 16, .new_ = 20, .pid = 24,
+	.uid = 28, .auid = 32, .origin = 36, .ready = 37, .reason_len = 38,
+	.detail = 39, .comm = 40, .comm_len = 16,
+	.caller_size = 72, .addr = 0, .mod_id = 8, .module = 16,
+	.module_len = 56,
+	.reason_size = 128, .text = 0, .text_len = 128,
 };
 
-/* every member moved: a reader that assumes the layout above fails */
+/* every member moved, the arrays in another order (reasons, ev, callers),
+ * 3 reasons: a reader that assumes the layout above fails */
 static FX_UNUSED const struct fx_layout fx_shuffled = {
-	.log_size = 32 + 9 * 200 + 8, .next = 20, .dropped = 8, .ev = 32,
-	.slots = 9, .ev_size = 200,
-	.ready = 0, .origin = 1, .reason_len = 2, .pid = 4, .uid = 8,
-	.auid = 12, .flags = 16, .new_ = 20, .comm = 24, .utc = 40, .ts = 48,
-	.module = 56, .caller = 112, .mod_id = 120, .reason = 56,
-	.comm_len = 16, .module_len = 56, .reason_max = 128,
+	.log_size = 2808, .next = 20, .dropped = 8, .reasons = 32,
+	.nreasons = 3, .ev = 480, .slots = 9, .callers = 1280, .ncallers = 19,
+	.ev_size = 88, .ready = 0, .origin = 1, .reason_len = 2, .pid = 4,
+	.uid = 8, .auid = 12, .flags = 16, .new_ = 20, .comm = 24,
+	.comm_len = 16, .detail = 43, .utc = 48, .ts = 56,
+	.caller_size = 80, .module = 8, .module_len = 56, .addr = 64,
+	.mod_id = 72,
+	.reason_size = 136, .text = 8, .text_len = 128,
 };
 
 struct fx_event {
@@ -79,13 +98,15 @@ struct fx_event {
 	uint32_t flags, new_;
 	int32_t pid;
 	uint32_t uid, auid;
-	uint8_t origin, ready, reason_len;
+	uint8_t origin, ready, reason_len, detail;
 	const char *comm;		/* at most comm_len bytes are kept */
-	uint64_t caller, mod_id;	/* kernel events */
+	/* kernel events: callers[detail] (not written if out of range) */
+	uint64_t caller, mod_id;
 	const char *module;
-	const char *reason;		/* user events: reason_len bytes, or
-					 * up to its NUL if reason_len says
-					 * more (a corrupt slot) */
+	/* user events: reasons[detail] (not written if out of range),
+	 * reason_len bytes, or up to its NUL if reason_len says more (a
+	 * corrupt slot) */
+	const char *reason;
 };
 
 struct fx_sym {
@@ -109,8 +130,8 @@ struct fx_spec {
 	bool no_vmcoreinfo;
 	bool xnum;			/* e_phnum PN_XNUM, count in shdr 0 */
 	unsigned int zero_tail;		/* the file lacks the last bytes of the
-					 * image's first segment, 0x2000-0x3000
-					 * (p_memsz > p_filesz): they read 0 */
+					 * image's segment 0-0x2000 (p_memsz >
+					 * p_filesz): they read 0 */
 	const char *const *edit;	/* VMCOREINFO edits, NULL-terminated:
 					 * "KEY" removes, "KEY=V" sets; in a
 					 * LAYOUT() line "KEY f:V" sets field f,
@@ -135,48 +156,52 @@ static FX_UNUSED const struct fx_sym fx_syms[] = {
 	{ "T_etext", FX_T(0x1000) },
 };
 
+/* detail: a kernel event's is the bit of the lowest flag it set first,
+ * as the kernel makes it; a reason's is not the slot */
 static FX_UNUSED const struct fx_event fx_events[] = {
 	/* a module's loading set O: module= escaped, no caller */
 	{ .ts_nsec = 912000000, .flags = 1u << 12, .new_ = 1u << 12,
 	  .pid = 88, .uid = 0, .auid = UINT32_MAX, .ready = 1,
-	  .comm = "insmod", .module = "my mod\"x\\\x01" },
+	  .comm = "insmod", .detail = 12, .module = "my mod\"x\\\x01" },
 	/* a WARN in core kernel code: caller named */
 	{ .ts_nsec = 1000100000, .flags = 1u << 9, .new_ = 1u << 9,
 	  .pid = 312, .uid = 0, .auid = 1000, .ready = 1, .comm = "cat",
-	  .caller = FX_T(0x51d) },
+	  .detail = 9, .caller = FX_T(0x51d) },
 	/* an oops in a module's code: module=, caller left out (mod_id
 	 * decides: the address is one the core symbols would name) */
 	{ .ts_nsec = 2500000999, .flags = 1u << 7, .new_ = 1u << 7,
 	  .pid = 401, .uid = 0, .auid = UINT32_MAX, .ready = 1,
-	  .comm = "bash", .caller = FX_T(0x520),
+	  .comm = "bash", .detail = 7, .caller = FX_T(0x520),
 	  .mod_id = UINT64_C(0xffffffffc0001000), .module = "lkdtm" },
 	/* a reason with quotes and a backslash */
 	{ .ts_nsec = 3123456789, .utc = 1796284800, .flags = 1u << 6,
 	  .new_ = 1u << 6, .pid = 77, .uid = 0, .auid = 1000, .origin = 1,
-	  .ready = 1, .comm = "sudo", .reason = "a \"quoted\" \\ reason",
-	  .reason_len = 19 },
-	/* two flags, one new, no reason; a comm with bytes to escape; the
-	 * slot that crosses from one PT_LOAD segment into the next */
+	  .ready = 1, .comm = "sudo", .detail = 2,
+	  .reason = "a \"quoted\" \\ reason", .reason_len = 19 },
+	/* two flags, one new, no reason (detail, past reasons[], is then
+	 * not an index); a comm with bytes to escape; the slot that crosses
+	 * from one PT_LOAD segment into the next */
 	{ .ts_nsec = 4000000000, .utc = 951782400,
 	  .flags = 1u << 0 | 1u << 6, .new_ = 1u << 0, .pid = 78,
 	  .uid = 1000, .auid = UINT32_MAX, .origin = 1, .ready = 1,
-	  .comm = "caf\xc3\xa9\xff\x01\"q\\ end" },
+	  .comm = "caf\xc3\xa9\xff\x01\"q\\ end", .detail = 200 },
 	/* claimed, not published: never shown */
 	{ .ts_nsec = 3500000000, .flags = 1u << 6, .pid = 90, .origin = 1,
-	  .ready = 0, .comm = "half", .reason = "not yet", .reason_len = 7 },
+	  .ready = 0, .comm = "half", .detail = 1, .reason = "not yet",
+	  .reason_len = 7 },
 	/* the first of two aliases, at offset 0 ("+0", as %#lx prints it) */
 	{ .ts_nsec = 5000001000, .flags = 1u << 14, .new_ = 1u << 14,
 	  .pid = 0, .uid = 0, .auid = UINT32_MAX, .ready = 1,
-	  .comm = "swapper/0", .caller = FX_T(0x400) },
+	  .comm = "swapper/0", .detail = 14, .caller = FX_T(0x400) },
 	/* a symbol whose name takes two length bytes */
 	{ .ts_nsec = 6000000000, .utc = 253402300799, .flags = 1u << 13,
 	  .new_ = 1u << 13, .pid = 2147483647, .uid = 4294967294u,
-	  .auid = 0, .ready = 1, .comm = "kworker/0:1",
+	  .auid = 0, .ready = 1, .comm = "kworker/0:1", .detail = 13,
 	  .caller = FX_T(0x210) },
 	/* after the last symbol: no size known, not named */
 	{ .ts_nsec = UINT64_MAX, .utc = 1, .flags = 1u << 18, .new_ = 1u << 18,
 	  .pid = 1, .uid = 0, .auid = UINT32_MAX, .ready = 1,
-	  .comm = "init", .caller = FX_T(0x1008) },
+	  .comm = "init", .detail = 18, .caller = FX_T(0x1008) },
 };
 
 static FX_UNUSED const struct fx_spec fx_main = {
@@ -185,6 +210,16 @@ static FX_UNUSED const struct fx_spec fx_main = {
 	.next = 12, .dropped = 5, .phys_base = 0x7a00000,
 	.kaslr = 0x2c400000, .flags_count = 19,
 	.syms = fx_syms, .nsyms = sizeof(fx_syms) / sizeof(fx_syms[0]),
+};
+
+/* VMCOREINFO edits: the lines of the series' first layout (in no released
+ * kernel), a caller or a reason inside each slot, no LAYOUT(taint_caller)
+ * or LAYOUT(taint_reason) */
+static FX_UNUSED const char *const fx_first_layout[] = {
+	"LAYOUT(taint_caller)", "LAYOUT(taint_reason)",
+	"LAYOUT(taint_log)=6456 next:0 dropped:8 ev:16[35]",
+	"LAYOUT(taint_event)=184 ts_nsec:0 utc:8 flags:16 new:20 pid:24 uid:28 auid:32 origin:36 ready:37 reason_len:38 comm:39[16] caller:56 mod_id:64 module:72[56] reason:56[128]",
+	NULL
 };
 
 /* --- building ------------------------------------------------------------ */
@@ -204,9 +239,14 @@ static FX_UNUSED void fx_str(unsigned char *p, const char *s, size_t max)
 		p[n] = 0;
 }
 
-static FX_UNUSED void fx_event_put(unsigned char *slot, const struct fx_layout *l,
-			 const struct fx_event *e)
+/* event @i of @e into the log at @log: its slot, and its callers[] or
+ * reasons[] element */
+static FX_UNUSED void fx_event_put(unsigned char *log,
+				   const struct fx_layout *l, size_t i,
+				   const struct fx_event *e)
 {
+	unsigned char *slot = log + l->ev + i * l->ev_size;
+
 	fx_le(slot + l->ts, e->ts_nsec, 8);
 	fx_le(slot + l->utc, (uint64_t)e->utc, 8);
 	fx_le(slot + l->flags, e->flags, 4);
@@ -216,18 +256,23 @@ static FX_UNUSED void fx_event_put(unsigned char *slot, const struct fx_layout *
 	fx_le(slot + l->auid, e->auid, 4);
 	slot[l->origin] = e->origin;
 	slot[l->reason_len] = e->reason_len;
+	slot[l->detail] = e->detail;
 	fx_str(slot + l->comm, e->comm, l->comm_len);
-	if (e->origin) {
-		size_t n = e->reason_len < l->reason_max ? e->reason_len :
-			   l->reason_max;
+	if (e->origin && e->reason && e->detail < l->nreasons) {
+		unsigned char *text = log + l->reasons +
+				      e->detail * l->reason_size + l->text;
+		size_t n = e->reason_len < l->text_len ? e->reason_len :
+			   l->text_len;
 
 		if (n)	/* reason_len may claim more than there is */
-			memcpy(slot + l->reason, e->reason,
-			       strnlen(e->reason, n));
-	} else {
-		fx_le(slot + l->caller, e->caller, 8);
-		fx_le(slot + l->mod_id, e->mod_id, 8);
-		fx_str(slot + l->module, e->module, l->module_len);
+			memcpy(text, e->reason, strnlen(e->reason, n));
+	} else if (!e->origin && e->detail < l->ncallers) {
+		unsigned char *c = log + l->callers +
+				   e->detail * l->caller_size;
+
+		fx_le(c + l->addr, e->caller, 8);
+		fx_le(c + l->mod_id, e->mod_id, 8);
+		fx_str(c + l->module, e->module, l->module_len);
 	}
 	slot[l->ready] = e->ready;
 }
@@ -429,14 +474,37 @@ static FX_UNUSED void fx_edit(const struct fx_spec *s, const struct fx_buf *in,
 			fx_line(out, "%s\n", s->edit[i]);
 }
 
+/* "LAYOUT(@name)=@size f:off f:off[len] ...": @n fields, an array where
+ * @len is not 0 */
+static FX_UNUSED void fx_layout_line(struct fx_buf *b, const char *name,
+				     unsigned int size,
+				     const char *const *names,
+				     const unsigned int *offs,
+				     const unsigned int *lens, size_t n)
+{
+	fx_line(b, "LAYOUT(%s)=%u", name, size);
+	for (size_t i = 0; i < n; i++)
+		if (lens[i])
+			fx_line(b, " %s:%u[%u]", names[i], offs[i], lens[i]);
+		else
+			fx_line(b, " %s:%u", names[i], offs[i]);
+	fx_line(b, "\n");
+}
+
 static FX_UNUSED void fx_vmcoreinfo(const struct fx_spec *s, uint64_t data,
 			  struct fx_buf *out)
 {
-	static const char *const names[] = {
-		"ts_nsec", "utc", "flags", "new", "pid", "uid", "auid",
-		"origin", "ready", "reason_len", "comm", "caller", "mod_id",
-		"module", "reason",
+	static const char *const log_names[] = {
+		"next", "dropped", "ev", "callers", "reasons",
 	};
+	static const char *const ev_names[] = {
+		"ts_nsec", "utc", "flags", "new", "pid", "uid", "auid",
+		"origin", "ready", "reason_len", "detail", "comm",
+	};
+	static const char *const caller_names[] = {
+		"addr", "mod_id", "module",
+	};
+	static const char *const reason_names[] = { "text" };
 	static const struct {
 		const char *name;
 		unsigned int at;
@@ -446,15 +514,21 @@ static FX_UNUSED void fx_vmcoreinfo(const struct fx_spec *s, uint64_t data,
 		{ "offsets", FX_OFFSETS }, { "relative_base", FX_BASE },
 	};
 	const struct fx_layout *l = s->layout;
-	const unsigned int offs[] = {
+	const unsigned int log_offs[] = {
+		l->next, l->dropped, l->ev, l->callers, l->reasons,
+	};
+	const unsigned int log_lens[] = {
+		0, 0, l->slots, l->ncallers, l->nreasons,
+	};
+	const unsigned int ev_offs[] = {
 		l->ts, l->utc, l->flags, l->new_, l->pid, l->uid, l->auid,
-		l->origin, l->ready, l->reason_len, l->comm, l->caller,
-		l->mod_id, l->module, l->reason,
+		l->origin, l->ready, l->reason_len, l->detail, l->comm,
 	};
-	const unsigned int lens[] = {	/* arrays: their length */
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, l->comm_len, 0, 0,
-		l->module_len, l->reason_max,
+	const unsigned int ev_lens[] = {	/* arrays: their length */
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, l->comm_len,
 	};
+	const unsigned int caller_offs[] = { l->addr, l->mod_id, l->module };
+	const unsigned int caller_lens[] = { 0, 0, l->module_len };
 	struct fx_buf b = { 0 };
 
 	fx_line(&b, "OSRELEASE=6.12.118-usertaint\nPAGESIZE=4096\n");
@@ -464,16 +538,14 @@ static FX_UNUSED void fx_vmcoreinfo(const struct fx_spec *s, uint64_t data,
 		fx_line(&b, "SYMBOL(taint_events)=%llx\n",
 			(unsigned long long)(data + FX_LOG));
 		fx_line(&b, "NUMBER(TAINT_FLAGS_COUNT)=%u\n", s->flags_count);
-		fx_line(&b, "LAYOUT(taint_log)=%u next:%u dropped:%u ev:%u[%u]\n",
-			l->log_size, l->next, l->dropped, l->ev, l->slots);
-		fx_line(&b, "LAYOUT(taint_event)=%u", l->ev_size);
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (lens[i])
-				fx_line(&b, " %s:%u[%u]", names[i], offs[i],
-					lens[i]);
-			else
-				fx_line(&b, " %s:%u", names[i], offs[i]);
-		fx_line(&b, "\n");
+		fx_layout_line(&b, "taint_log", l->log_size, log_names,
+			       log_offs, log_lens, 5);
+		fx_layout_line(&b, "taint_event", l->ev_size, ev_names,
+			       ev_offs, ev_lens, 12);
+		fx_layout_line(&b, "taint_caller", l->caller_size,
+			       caller_names, caller_offs, caller_lens, 3);
+		fx_layout_line(&b, "taint_reason", l->reason_size,
+			       reason_names, &l->text, &l->text_len, 1);
 	}
 	for (size_t i = 0; s->syms && i < sizeof(tables) / sizeof(tables[0]); i++)
 		fx_line(&b, "SYMBOL(kallsyms_%s)=%llx\n", tables[i].name,
@@ -536,8 +608,7 @@ static FX_UNUSED unsigned char *fx_build(const struct fx_spec *s, size_t *len)
 	fx_le(img + FX_LOG + l->next, (uint32_t)s->next, 4);
 	fx_le(img + FX_LOG + l->dropped, (uint32_t)s->dropped, 4);
 	for (size_t i = 0; i < s->nev; i++)
-		fx_event_put(img + FX_LOG + l->ev + i * l->ev_size, l,
-			     &s->ev[i]);
+		fx_event_put(img + FX_LOG, l, i, &s->ev[i]);
 	if (s->syms)
 		fx_kallsyms(img, s);
 	memset(low, 0xaa, sizeof(low));
@@ -567,7 +638,7 @@ static FX_UNUSED unsigned char *fx_build(const struct fx_spec *s, size_t *len)
 	off += LOW;
 	for (int i = 0; i < 3; i++) {
 		uint64_t size = cut[i][1] - cut[i][0];
-		uint64_t file = i == 0 ? size - s->zero_tail : size;
+		uint64_t file = i == 1 ? size - s->zero_tail : size;
 
 		fx_phdr(ph[2 + i], PT_LOAD, off, phys + cut[i][0], file, size);
 		off += file;
@@ -587,7 +658,7 @@ static FX_UNUSED unsigned char *fx_build(const struct fx_spec *s, size_t *len)
 	fx_put(&out, low, LOW);
 	for (int i = 0; i < 3; i++)
 		fx_put(&out, img + cut[i][0], cut[i][1] - cut[i][0] -
-		       (i == 0 ? s->zero_tail : 0));
+		       (i == 1 ? s->zero_tail : 0));
 	free(img);
 	free(notes.p);
 	free(info.p);

@@ -48,14 +48,16 @@ bad() {
 mkroot() { mkdir -p "$T/$1/proc/sys/kernel"; echo "$T/$1"; }
 
 for v in main linux nokallsyms empty stock noinfo arm64 elf32 bigendian \
-	 notcore inconsistent nophysbase outside corrupt kdump random; do
+	 notcore inconsistent nophysbase outside corrupt detail firstlayout \
+	 kdump random; do
 	"$MKVMCORE" "$v" "$T/$v.core" || { echo "Bail out! mkvmcore $v failed"; exit 1; }
 done
 
 # The model: what the kernel's taint_event_format() prints for
 # vmcore_fixture.h's fx_events, dropped 5.  Slot 5 is not published;
 # slot 2's caller is a module's code; slot 8's is past the last symbol;
-# slot 4 crosses from one PT_LOAD segment into the next.
+# slot 4 crosses from one PT_LOAD segment into the next in the main dump;
+# no event's caller or reason is in the entry of its slot's number.
 MODEL=$(mkroot model)
 cat >"$MODEL/proc/sys/kernel/taint_log" <<'LOG'
 ts=0.912000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm="insmod" module=my\x20mod\"x\\\x01
@@ -115,13 +117,17 @@ bad "big-endian ELF: exit 5" 5 ".*: a big-endian ELF file"
 run log --vmcore "$T/notcore.core"
 bad "an ELF executable, not a core: exit 5" 5 ".*: an ELF file but not a core dump"
 run log --vmcore "$T/inconsistent.core"
-bad "inconsistent VMCOREINFO: exit 5, names the field" 5 ".*: VMCOREINFO is inconsistent: taint_event.comm (offset 190, 16 bytes) does not fit in LAYOUT(taint_event) (200 bytes)"
+bad "inconsistent VMCOREINFO: exit 5, names the field" 5 ".*: VMCOREINFO is inconsistent: taint_event.comm (offset 80, 16 bytes) does not fit in LAYOUT(taint_event) (88 bytes)"
 run log --vmcore "$T/nophysbase.core"
 bad "no NUMBER(phys_base): exit 5" 5 ".*: VMCOREINFO has no NUMBER(phys_base)"
 run log --vmcore "$T/outside.core"
 bad "the log where the dump has no memory: exit 5" 5 ".*: taint_log.next (address 0xffffffffa0000014) is not in the dump"
 run log --vmcore "$T/corrupt.core"
 bad "a slot the kernel cannot have written: exit 5" 5 ".*: taint log slot 1 is corrupt: origin 7"
+run log --vmcore "$T/detail.core"
+bad "a kernel event whose detail is past the callers: exit 5" 5 ".*: taint log slot 2 is corrupt: detail 19 of a kernel event, past taint_log.callers (19 entries)"
+run log --vmcore "$T/firstlayout.core"
+bad "the series' first layout (caller, reason in each slot): exit 5, says so" 5 "cannot read the taint log of '.*firstlayout.core': the taint log has the layout of an unreleased version of the series (a caller or reason inside each slot, no LAYOUT(taint_caller) in VMCOREINFO)"
 run log --vmcore "$T/kdump.core"
 bad "kdump-compressed: exit 5, says to write ELF" 5 ".*: a kdump-compressed (or flattened) dump, not an ELF core: have makedumpfile write ELF (makedumpfile -E)"
 size=$(wc -c <"$T/main.core")

@@ -16,13 +16,20 @@
  * and tolerant of fields it does not (a newer kernel may add some): those
  * are counted in the event and reported as a warning, never dropped
  * silently.
+ *
+ * The fields are one table, fields[] below (name, type, required, where
+ * the value goes in struct taint_event, the problems reported): the
+ * parser reads a line with it, and the formatter, taint__log_format()
+ * (vmcore.c's lines), writes one in its order.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "abi.h"
 #include "chars.h"
+#include "log_internal.h"
 #include "taint.h"
 
 static bool is_digit(char c)
@@ -211,32 +218,270 @@ static int parse_letters(const char *s, size_t n, bool dash_ok, char *out,
 	return 0;
 }
 
-enum field_id {
-	F_TS, F_UTC, F_ORIGIN, F_FLAGS, F_NEW, F_PID, F_UID, F_COMM, F_AUID,
-	F_MODULE, F_CALLER, F_REASON, F_NR, F_UNKNOWN = F_NR,
+/*
+ * The fields of an event line: one row each, in the order the kernel
+ * prints them (format v2; taint.h and docs/abi.md 1.3 describe it).  The
+ * parser takes them in any order, each at most once; the formatter
+ * (taint__log_format(), for vmcore.c) writes them in this order.
+ *
+ * A row says how its value is read and written (@type), whether a line
+ * must have it (@required; else @has is the bool of struct taint_event
+ * that says the line has it), where the value goes in struct taint_event
+ * (@at, @size: offsetof() and sizeof() of the member; @aux: the member
+ * beside it, see struct value_type), the largest number (@max) and for
+ * which origin only it may come (@only), and the problem reported for a
+ * line that breaks each of these rules (NULL where a rule cannot be
+ * broken).  The order of the rows is also the order in which missing
+ * fields are reported.
+ */
+struct log_field;
+
+struct value_type {
+	/* the value that starts at @v: checked, stored, its end in *@end;
+	 * 0 or -EINVAL with the problem in *@why */
+	int (*read)(const struct log_field *f, const char *line, size_t v,
+		    size_t len, size_t *end, struct taint_event *ev,
+		    const char **why);
+	/* the value as the kernel prints it */
+	void (*write)(const struct log_field *f, const struct taint_event *ev,
+		      taint__put_fn put, void *arg);
+	/* TS, UTC: the whole value is valid */
+	bool (*valid)(const char *s, size_t n);
 };
 
-static const char *const field_names[F_NR] = {
-	"ts", "utc", "origin", "flags", "new", "pid", "uid", "comm", "auid",
-	"module", "caller", "reason",
+enum only_origin { ANY_ORIGIN, KERNEL_ONLY, USER_ONLY };
+
+struct log_field {
+	const char *name;
+	size_t name_len;
+	const struct value_type *type;
+	bool required;
+	size_t has;
+	size_t at, size, aux;
+	uint64_t max;
+	enum only_origin only;
+	const char *bad;		/* a malformed value (quoted: unquoted) */
+	const char *too_long;		/* longer than @size - 1 bytes */
+	const char *missing;		/* @required, not there */
+	const char *wrong_origin;	/* @only, on the other origin */
 };
 
-#define REQUIRED_FIELDS ((1u << F_TS) | (1u << F_UTC) | (1u << F_ORIGIN) | \
-			 (1u << F_FLAGS) | (1u << F_NEW) | (1u << F_PID) | \
-			 (1u << F_UID) | (1u << F_COMM))
-
-static enum field_id lookup_field(const char *key, size_t n)
+static int bad(const char **why, const char *msg)
 {
-	for (unsigned int i = 0; i < F_NR; i++)
-		if (strlen(field_names[i]) == n &&
-		    memcmp(field_names[i], key, n) == 0)
-			return (enum field_id)i;
-	return F_UNKNOWN;
+	*why = msg;
+	return -EINVAL;
 }
 
-static bool is_key_char(char c)
+static void *member(struct taint_event *ev, size_t at)
 {
-	return (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+	return (char *)ev + at;
+}
+
+static const void *cmember(const struct taint_event *ev, size_t at)
+{
+	return (const char *)ev + at;
+}
+
+static size_t word_end(const char *line, size_t v, size_t len)
+{
+	while (v < len && line[v] != ' ')
+		v++;
+	return v;
+}
+
+static void put_str(taint__put_fn put, void *arg, const char *s)
+{
+	put(arg, s, strlen(s));
+}
+
+/* TS, UTC: text checked by type->valid, copied to @at */
+static int read_checked(const struct log_field *f, const char *line,
+			size_t v, size_t len, size_t *end,
+			struct taint_event *ev, const char **why)
+{
+	*end = word_end(line, v, len);
+	if (!f->type->valid(line + v, *end - v))
+		return bad(why, f->bad);
+	memcpy(member(ev, f->at), line + v, *end - v);
+	return 0;
+}
+
+static void write_string(const struct log_field *f,
+			 const struct taint_event *ev, taint__put_fn put,
+			 void *arg)
+{
+	put_str(put, arg, cmember(ev, f->at));
+}
+
+/* ORIGIN: kernel or user, an enum taint_origin at @at */
+static int read_origin(const struct log_field *f, const char *line, size_t v,
+		       size_t len, size_t *end, struct taint_event *ev,
+		       const char **why)
+{
+	enum taint_origin o;
+
+	*end = word_end(line, v, len);
+	if (*end - v == 6 && memcmp(line + v, "kernel", 6) == 0)
+		o = TAINT_ORIGIN_KERNEL;
+	else if (*end - v == 4 && memcmp(line + v, "user", 4) == 0)
+		o = TAINT_ORIGIN_USER;
+	else
+		return bad(why, f->bad);
+	memcpy(member(ev, f->at), &o, sizeof(o));
+	return 0;
+}
+
+static void write_origin(const struct log_field *f,
+			 const struct taint_event *ev, taint__put_fn put,
+			 void *arg)
+{
+	enum taint_origin o;
+
+	memcpy(&o, cmember(ev, f->at), sizeof(o));
+	put_str(put, arg, o == TAINT_ORIGIN_USER ? "user" : "kernel");
+}
+
+/* LETTERS: flag letters or "-" at @at, their mask (uint64_t) at @aux */
+static int read_letters(const struct log_field *f, const char *line,
+			size_t v, size_t len, size_t *end,
+			struct taint_event *ev, const char **why)
+{
+	uint64_t mask;
+
+	*end = word_end(line, v, len);
+	if (parse_letters(line + v, *end - v, true, member(ev, f->at), &mask))
+		return bad(why, f->bad);
+	memcpy(member(ev, f->aux), &mask, sizeof(mask));
+	return 0;
+}
+
+static void write_letters(const struct log_field *f,
+			  const struct taint_event *ev, taint__put_fn put,
+			  void *arg)
+{
+	const char *s = cmember(ev, f->at);
+
+	put_str(put, arg, s[0] ? s : "-");
+}
+
+/* NUMBER: decimal, at most @max, a uint32_t at @at */
+static int read_number(const struct log_field *f, const char *line,
+		       size_t v, size_t len, size_t *end,
+		       struct taint_event *ev, const char **why)
+{
+	uint64_t num;
+	uint32_t n32;
+
+	*end = word_end(line, v, len);
+	if (parse_uint(line + v, *end - v, f->max, &num))
+		return bad(why, f->bad);
+	n32 = (uint32_t)num;
+	memcpy(member(ev, f->at), &n32, sizeof(n32));
+	return 0;
+}
+
+static void write_number(const struct log_field *f,
+			 const struct taint_event *ev, taint__put_fn put,
+			 void *arg)
+{
+	char buf[16];
+	uint32_t n32;
+
+	memcpy(&n32, cmember(ev, f->at), sizeof(n32));
+	put(arg, buf, (size_t)snprintf(buf, sizeof(buf), "%" PRIu32, n32));
+}
+
+/* NUMBER_OR_DASH: the same, or "-" (none); the bool at @aux: a number */
+static int read_number_or_dash(const struct log_field *f, const char *line,
+			       size_t v, size_t len, size_t *end,
+			       struct taint_event *ev, const char **why)
+{
+	int ret;
+
+	if (word_end(line, v, len) - v == 1 && line[v] == '-') {
+		*end = v + 1;
+		return 0;
+	}
+	ret = read_number(f, line, v, len, end, ev, why);
+	if (!ret)
+		*(bool *)member(ev, f->aux) = true;
+	return ret;
+}
+
+static void write_number_or_dash(const struct log_field *f,
+				 const struct taint_event *ev,
+				 taint__put_fn put, void *arg)
+{
+	if (*(const bool *)cmember(ev, f->aux))
+		write_number(f, ev, put, arg);
+	else
+		put(arg, "-", 1);
+}
+
+/* QUOTED: "escaped" at @at (@size bytes), its length (size_t) at @aux */
+static int read_quoted(const struct log_field *f, const char *line, size_t v,
+		       size_t len, size_t *end, struct taint_event *ev,
+		       const char **why)
+{
+	size_t used;
+	int ret;
+
+	if (v >= len || line[v] != '"')
+		return bad(why, f->bad);
+	ret = unescape(line + v + 1, len - v - 1, false, member(ev, f->at),
+		       f->size, member(ev, f->aux), &used);
+	if (ret == -E2BIG)
+		return bad(why, f->too_long);
+	if (ret)
+		return bad(why, "bad quoted string (escape, control byte or missing quote)");
+	*end = v + 1 + used;
+	return 0;
+}
+
+/* @f's bytes at @at, @aux long, escaped (@word: unquoted) */
+static void put_escaped(const struct log_field *f,
+			const struct taint_event *ev, bool word,
+			taint__put_fn put, void *arg)
+{
+	char buf[4 * TAINT_REASON_MAX + 1];
+	size_t n;
+
+	memcpy(&n, cmember(ev, f->aux), sizeof(n));
+	n = escape(cmember(ev, f->at), n, word, buf, sizeof(buf));
+	put(arg, buf, n < sizeof(buf) ? n : sizeof(buf) - 1);
+}
+
+static void write_quoted(const struct log_field *f,
+			 const struct taint_event *ev, taint__put_fn put,
+			 void *arg)
+{
+	put(arg, "\"", 1);
+	put_escaped(f, ev, false, put, arg);
+	put(arg, "\"", 1);
+}
+
+/* WORD: escaped without quotes (a blank too), not empty; like QUOTED */
+static int read_word(const struct log_field *f, const char *line, size_t v,
+		     size_t len, size_t *end, struct taint_event *ev,
+		     const char **why)
+{
+	size_t used;
+	int ret = unescape(line + v, len - v, true, member(ev, f->at),
+			   f->size, member(ev, f->aux), &used);
+
+	if (ret == -E2BIG)
+		return bad(why, f->too_long);
+	if (ret || used == 0)
+		return bad(why, f->bad);
+	*end = v + used;
+	return 0;
+}
+
+static void write_word(const struct log_field *f,
+		       const struct taint_event *ev, taint__put_fn put,
+		       void *arg)
+{
+	put_escaped(f, ev, true, put, arg);
 }
 
 static bool is_symbol_char(char c)
@@ -245,202 +490,235 @@ static bool is_symbol_char(char c)
 	       c != '"' && c != '\\' && c != '[' && c != ']';
 }
 
+/* CALLER: symbol+0xoff/0xsize, in v1 lines maybe " [module]" after it */
+static int read_caller(const struct log_field *f, const char *line, size_t v,
+		       size_t len, size_t *end, struct taint_event *ev,
+		       const char **why)
+{
+	size_t e = word_end(line, v, len);
+
+	for (size_t j = v; j < e; j++)
+		if (!is_symbol_char(line[j]))
+			return bad(why, f->bad);
+	if (e == v)
+		return bad(why, "empty caller");
+	if (e + 1 < len && line[e] == ' ' && line[e + 1] == '[') {
+		size_t j = e + 2;
+
+		while (j < len && is_symbol_char(line[j]))
+			j++;
+		if (j >= len || line[j] != ']' || j == e + 2)
+			return bad(why, "bad caller module");
+		e = j + 1;
+	}
+	if (e - v > f->size - 1)
+		return bad(why, f->too_long);
+	memcpy(member(ev, f->at), line + v, e - v);
+	*end = e;
+	return 0;
+}
+
+static const struct value_type TS = { read_checked, write_string, valid_ts };
+static const struct value_type UTC = { read_checked, write_string, valid_utc };
+static const struct value_type ORIGIN = { read_origin, write_origin, NULL };
+static const struct value_type LETTERS = { read_letters, write_letters, NULL };
+static const struct value_type NUMBER = { read_number, write_number, NULL };
+static const struct value_type NUMBER_OR_DASH = { read_number_or_dash,
+						  write_number_or_dash, NULL };
+static const struct value_type QUOTED = { read_quoted, write_quoted, NULL };
+static const struct value_type WORD = { read_word, write_word, NULL };
+static const struct value_type CALLER = { read_caller, write_string, NULL };
+
+#define NAME(s)		.name = (s), .name_len = sizeof(s) - 1
+#define VALUE(m)	.at = offsetof(struct taint_event, m), \
+			.size = sizeof(((struct taint_event *)0)->m)
+#define AUX(m)		.aux = offsetof(struct taint_event, m)
+#define OPTIONAL(m)	.required = false, .has = offsetof(struct taint_event, m)
+
+static const struct log_field fields[] = {
+	{ NAME("ts"), .type = &TS, .required = true, VALUE(ts),
+	  .bad = "bad ts (want <sec>.<usec>)", .missing = "missing ts" },
+	{ NAME("utc"), .type = &UTC, .required = true, VALUE(utc),
+	  .bad = "bad utc (want YYYY-MM-DDTHH:MM:SSZ or -)",
+	  .missing = "missing utc" },
+	{ NAME("origin"), .type = &ORIGIN, .required = true, VALUE(origin),
+	  .bad = "bad origin (want kernel or user)",
+	  .missing = "missing origin" },
+	{ NAME("flags"), .type = &LETTERS, .required = true, VALUE(flags),
+	  AUX(flags_mask), .bad = "bad flags (want capital letters)",
+	  .missing = "missing flags" },
+	{ NAME("new"), .type = &LETTERS, .required = true, VALUE(new_flags),
+	  AUX(new_mask), .bad = "bad new (want capital letters or -)",
+	  .missing = "missing new" },
+	{ NAME("pid"), .type = &NUMBER, .required = true, VALUE(pid),
+	  .max = INT32_MAX, .bad = "bad pid", .missing = "missing pid" },
+	{ NAME("uid"), .type = &NUMBER, .required = true, VALUE(uid),
+	  .max = UINT32_MAX, .bad = "bad uid", .missing = "missing uid" },
+	{ NAME("auid"), .type = &NUMBER_OR_DASH, OPTIONAL(has_auid),
+	  VALUE(auid), AUX(auid_set), .max = UINT32_MAX,
+	  .bad = "bad auid (want a number or -)" },
+	{ NAME("comm"), .type = &QUOTED, .required = true, VALUE(comm),
+	  AUX(comm_len), .bad = "comm is not quoted",
+	  .too_long = "comm too long", .missing = "missing comm" },
+	{ NAME("module"), .type = &WORD, OPTIONAL(has_module), VALUE(module),
+	  AUX(module_len), .only = KERNEL_ONLY,
+	  .bad = "bad module (empty, bad escape, quote or control byte)",
+	  .too_long = "module too long",
+	  .wrong_origin = "module on a user event" },
+	{ NAME("caller"), .type = &CALLER, OPTIONAL(has_caller),
+	  VALUE(caller), .bad = "bad caller", .too_long = "caller too long" },
+	{ NAME("reason"), .type = &QUOTED, OPTIONAL(has_reason),
+	  VALUE(reason), AUX(reason_len), .only = USER_ONLY,
+	  .bad = "reason is not quoted", .too_long = "reason too long",
+	  .wrong_origin = "reason on a kernel event" },
+};
+
+#define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+
+/* NUMBER stores a uint32_t; LETTERS' mask is a uint64_t; the lengths of
+ * QUOTED and WORD are size_t; OPTIONAL()'s and NUMBER_OR_DASH's are bool */
+_Static_assert(sizeof(((struct taint_event *)0)->pid) == sizeof(uint32_t) &&
+	       sizeof(((struct taint_event *)0)->uid) == sizeof(uint32_t) &&
+	       sizeof(((struct taint_event *)0)->auid) == sizeof(uint32_t),
+	       "NUMBER fields are uint32_t");
+_Static_assert(NFIELDS <= 32, "struct parse's seen is a 32-bit mask");
+
+static const struct log_field *lookup_field(const char *key, size_t n)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (fields[i].name_len == n &&
+		    memcmp(fields[i].name, key, n) == 0)
+			return &fields[i];
+	return NULL;
+}
+
+static bool is_key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+}
+
+/* A field this version does not know: its value skipped (quoted or a
+ * word), counted, the first one named. */
+static int skip_unknown(const char *line, size_t k0, size_t k, size_t len,
+			size_t *end, struct taint_event *ev, const char **why)
+{
+	size_t v = k + 1;
+
+	if (v < len && line[v] == '"') {
+		char junk[256];
+		size_t junk_len, used;
+		int ret = unescape(line + v + 1, len - v - 1, false, junk,
+				   sizeof(junk), &junk_len, &used);
+
+		if (ret == -E2BIG)
+			return bad(why, "quoted value too long");
+		if (ret)
+			return bad(why, "bad quoted string (escape, control byte or missing quote)");
+		*end = v + 1 + used;
+	} else {
+		*end = word_end(line, v, len);
+	}
+	if (!ev->unknown_fields++) {
+		size_t n = k - k0;
+
+		if (n >= sizeof(ev->unknown_field))
+			n = sizeof(ev->unknown_field) - 1;
+		memcpy(ev->unknown_field, line + k0, n);
+	}
+	return 0;
+}
+
+/* After the last field: the required ones, the origin of the others. */
+static int check_event(const struct taint_event *ev, uint32_t seen,
+		       const char **why)
+{
+	for (size_t f = 0; f < NFIELDS; f++)
+		if (fields[f].required && !(seen & (UINT32_C(1) << f)))
+			return bad(why, fields[f].missing);
+	for (size_t f = 0; f < NFIELDS; f++) {
+		enum taint_origin want = fields[f].only == KERNEL_ONLY ?
+					 TAINT_ORIGIN_KERNEL :
+					 TAINT_ORIGIN_USER;
+
+		if (fields[f].only != ANY_ORIGIN && (seen & (UINT32_C(1) << f)) &&
+		    ev->origin != want)
+			return bad(why, fields[f].wrong_origin);
+	}
+	return TAINT_LOG_EVENT;
+}
+
 static int parse_dropped(const char *line, size_t len, uint64_t *dropped,
 			 const char **why)
 {
-	if (parse_uint(line + 8, len - 8, UINT64_MAX, dropped)) {
-		*why = "bad dropped count";
-		return -EINVAL;
-	}
+	if (parse_uint(line + 8, len - 8, UINT64_MAX, dropped))
+		return bad(why, "bad dropped count");
 	return TAINT_LOG_DROPPED;
 }
-
-#define FAIL(msg) do { *why = (msg); return -EINVAL; } while (0)
 
 int taint_log_parse_line(const char *line, size_t len, struct taint_event *ev,
 			 uint64_t *dropped, const char **why)
 {
-	unsigned int seen = 0;
+	uint32_t seen = 0;
 	size_t i = 0;
 
 	if (taint__size_out(ev->size, sizeof(*ev)))
-		FAIL("struct taint_event: .size smaller than the 1.0 layout");
+		return bad(why, "struct taint_event: .size smaller than the 1.0 layout");
 	if (len >= 8 && memcmp(line, "dropped=", 8) == 0)
 		return parse_dropped(line, len, dropped, why);
 
 	memset(ev, 0, sizeof(*ev));
 	ev->size = sizeof(*ev);
 	if (len == 0)
-		FAIL("empty line");
-	while (i < len) {
-		size_t k = i, v, vend, used;
-		enum field_id id;
-		uint64_t num;
+		return bad(why, "empty line");
+	for (;;) {
+		size_t k = i, vend = 0;
+		const struct log_field *f;
+		uint32_t bit;
 		int ret;
 
 		while (k < len && is_key_char(line[k]))
 			k++;
 		if (k == i || k >= len || line[k] != '=')
-			FAIL("expected key=value");
-		id = lookup_field(line + i, k - i);
-		v = k + 1;
-		if (id != F_UNKNOWN && (seen & (1u << id)))
-			FAIL("duplicate field");
-
-		if (id == F_COMM || id == F_REASON ||
-		    (id == F_UNKNOWN && v < len && line[v] == '"')) {
-			char junk[256];
-			char *out = id == F_COMM ? ev->comm :
-				    id == F_REASON ? ev->reason : junk;
-			size_t size = id == F_COMM ? sizeof(ev->comm) :
-				      id == F_REASON ? sizeof(ev->reason) :
-				      sizeof(junk);
-			size_t *olen = id == F_COMM ? &ev->comm_len :
-				       &ev->reason_len;
-			size_t junk_len;
-
-			if (v >= len || line[v] != '"')
-				FAIL(id == F_COMM ? "comm is not quoted" :
-				     "reason is not quoted");
-			ret = taint_unescape(line + v + 1, len - v - 1, out,
-					     size, id == F_UNKNOWN ?
-					     &junk_len : olen, &used);
-			if (ret == -E2BIG)
-				FAIL(id == F_COMM ? "comm too long" :
-				     id == F_REASON ? "reason too long" :
-				     "quoted value too long");
+			return bad(why, "expected key=value");
+		f = lookup_field(line + i, k - i);
+		if (!f) {
+			ret = skip_unknown(line, i, k, len, &vend, ev, why);
 			if (ret)
-				FAIL("bad quoted string (escape, control byte or missing quote)");
-			vend = v + 1 + used;
-		} else if (id == F_MODULE) {
-			ret = unescape(line + v, len - v, true, ev->module,
-				       sizeof(ev->module), &ev->module_len,
-				       &used);
-			if (ret == -E2BIG)
-				FAIL("module too long");
-			if (ret || used == 0)
-				FAIL("bad module (empty, bad escape, quote or control byte)");
-			vend = v + used;
+				return ret;
 		} else {
-			vend = v;
-			while (vend < len && line[vend] != ' ')
-				vend++;
+			bit = UINT32_C(1) << (f - fields);
+			if (seen & bit)
+				return bad(why, "duplicate field");
+			ret = f->type->read(f, line, k + 1, len, &vend, ev,
+					    why);
+			if (ret)
+				return ret;
+			if (!f->required)
+				*(bool *)member(ev, f->has) = true;
+			seen |= bit;
 		}
-
-		switch (id) {
-		case F_TS:
-			if (!valid_ts(line + v, vend - v))
-				FAIL("bad ts (want <sec>.<usec>)");
-			memcpy(ev->ts, line + v, vend - v);
-			break;
-		case F_UTC:
-			if (!valid_utc(line + v, vend - v))
-				FAIL("bad utc (want YYYY-MM-DDTHH:MM:SSZ or -)");
-			memcpy(ev->utc, line + v, vend - v);
-			break;
-		case F_ORIGIN:
-			if (vend - v == 6 && memcmp(line + v, "kernel", 6) == 0)
-				ev->origin = TAINT_ORIGIN_KERNEL;
-			else if (vend - v == 4 && memcmp(line + v, "user", 4) == 0)
-				ev->origin = TAINT_ORIGIN_USER;
-			else
-				FAIL("bad origin (want kernel or user)");
-			break;
-		case F_FLAGS:
-			if (parse_letters(line + v, vend - v, true, ev->flags,
-					  &ev->flags_mask))
-				FAIL("bad flags (want capital letters)");
-			break;
-		case F_NEW:
-			if (parse_letters(line + v, vend - v, true,
-					  ev->new_flags, &ev->new_mask))
-				FAIL("bad new (want capital letters or -)");
-			break;
-		case F_PID:
-			if (parse_uint(line + v, vend - v, INT32_MAX, &num))
-				FAIL("bad pid");
-			ev->pid = (uint32_t)num;
-			break;
-		case F_UID:
-			if (parse_uint(line + v, vend - v, UINT32_MAX, &num))
-				FAIL("bad uid");
-			ev->uid = (uint32_t)num;
-			break;
-		case F_AUID:
-			ev->has_auid = true;
-			if (vend - v == 1 && line[v] == '-')
-				break;
-			if (parse_uint(line + v, vend - v, UINT32_MAX, &num))
-				FAIL("bad auid (want a number or -)");
-			ev->auid_set = true;
-			ev->auid = (uint32_t)num;
-			break;
-		case F_MODULE:
-			ev->has_module = true;
-			break;
-		case F_CALLER:
-			for (size_t j = v; j < vend; j++)
-				if (!is_symbol_char(line[j]))
-					FAIL("bad caller");
-			if (vend == v)
-				FAIL("empty caller");
-			/* optional " [module]" */
-			if (vend + 1 < len && line[vend] == ' ' &&
-			    line[vend + 1] == '[') {
-				size_t j = vend + 2;
-
-				while (j < len && is_symbol_char(line[j]))
-					j++;
-				if (j >= len || line[j] != ']' || j == vend + 2)
-					FAIL("bad caller module");
-				vend = j + 1;
-			}
-			if (vend - v > TAINT_CALLER_MAX)
-				FAIL("caller too long");
-			memcpy(ev->caller, line + v, vend - v);
-			ev->has_caller = true;
-			break;
-		case F_REASON:
-			ev->has_reason = true;
-			break;
-		case F_COMM:
-			break;
-		case F_UNKNOWN:
-			if (!ev->unknown_fields++) {
-				size_t n = k - i;
-
-				if (n >= sizeof(ev->unknown_field))
-					n = sizeof(ev->unknown_field) - 1;
-				memcpy(ev->unknown_field, line + i, n);
-			}
-			break;
-		}
-		if (id != F_UNKNOWN)
-			seen |= 1u << id;
-
 		if (vend == len)
 			break;
 		if (line[vend] != ' ' || vend + 1 == len)
-			FAIL("fields must be separated by single spaces");
+			return bad(why, "fields must be separated by single spaces");
 		i = vend + 1;
 	}
-	if ((seen & REQUIRED_FIELDS) != REQUIRED_FIELDS) {
-		for (unsigned int f = 0; f < F_NR; f++)
-			if ((REQUIRED_FIELDS & (1u << f)) && !(seen & (1u << f))) {
-				static const char *const missing[F_NR] = {
-					"missing ts", "missing utc",
-					"missing origin", "missing flags",
-					"missing new", "missing pid",
-					"missing uid", "missing comm",
-				};
-				FAIL(missing[f]);
-			}
+	return check_event(ev, seen, why);
+}
+
+void taint__log_format(const struct taint_event *ev, taint__put_fn put,
+		       void *arg)
+{
+	for (size_t f = 0; f < NFIELDS; f++) {
+		if (!fields[f].required &&
+		    !*(const bool *)cmember(ev, fields[f].has))
+			continue;
+		if (f)
+			put(arg, " ", 1);
+		put(arg, fields[f].name, fields[f].name_len);
+		put(arg, "=", 1);
+		fields[f].type->write(&fields[f], ev, put, arg);
 	}
-	if (ev->has_reason && ev->origin != TAINT_ORIGIN_USER)
-		FAIL("reason on a kernel event");
-	if (ev->has_module && ev->origin != TAINT_ORIGIN_KERNEL)
-		FAIL("module on a user event");
-	return TAINT_LOG_EVENT;
 }
 
 int taint_log_parse(const char *buf, size_t len,

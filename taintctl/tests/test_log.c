@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "log_internal.h"
 #include "test_util.h"
 
 static int parse(const char *line, struct taint_event *ev, uint64_t *dropped,
@@ -403,6 +404,48 @@ static void test_escape_word(void **state)
 	assert_string_equal(esc, "my mod\\\\\\\"\\x01");
 }
 
+struct text {
+	char buf[2048];
+	size_t len;
+};
+
+static void put_text(void *arg, const char *s, size_t len)
+{
+	struct text *t = arg;
+
+	assert_true(t->len + len < sizeof(t->buf));
+	memcpy(t->buf + t->len, s, len);
+	t->len += len;
+	t->buf[t->len] = '\0';
+}
+
+/* the formatter of the field table (vmcore.c's lines) writes the line
+ * the kernel prints: v2 lines in their order, back byte for byte, also
+ * the longest values; a v1 line without auid= and module= */
+static void test_format_roundtrip(void **state)
+{
+	static const char *const lines[] = {
+		"ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 auid=1000 comm=\"sh\" reason=\"RTSJ physical memory access\"",
+		"ts=1.000100 utc=- origin=kernel flags=UW new=W pid=1 uid=0 auid=- comm=\"insmod\" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30",
+		"ts=1.000200 utc=- origin=kernel flags=O new=O pid=2147483647 uid=4294967295 auid=4294967294 comm=\"a\\\\b\\\"c\\x00\\x7f\\xff\" module=my\\x20mod\\\\",
+		"ts=18446744073.709551 utc=9999-12-31T23:59:59Z origin=user flags=POUW new=- pid=0 uid=0 auid=- comm=\"\" reason=\"\\x01 \\\"\\\\\"",
+		"ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"swapper/0\" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]",
+	};
+	struct taint_event ev = TAINT_INIT(struct taint_event);
+	uint64_t d;
+	const char *why;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		struct text t = { .len = 0 };
+
+		assert_int_equal(parse(lines[i], &ev, &d, &why),
+				 TAINT_LOG_EVENT);
+		taint__log_format(&ev, put_text, &t);
+		assert_string_equal(t.buf, lines[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -420,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_parse_whole),
 		cmocka_unit_test(test_escape_roundtrip),
 		cmocka_unit_test(test_escape_word),
+		cmocka_unit_test(test_format_roundtrip),
 	};
 
 	return cmocka_run_group_tests_name("log", tests, NULL, NULL);

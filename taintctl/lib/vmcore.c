@@ -29,8 +29,10 @@
  * this version cannot read.
  *
  * Each published slot (ready != 0) of the first min(next, SLOTS) becomes
- * the line kernel/taint_log.c's taint_event_format() prints, byte for byte
- * (the one escaper is libtaint's taint_escape(), the same rules), and
+ * a struct taint_event, written by log.c's formatter (taint__log_format(),
+ * the table of the line's fields that the parser reads with): the line
+ * kernel/taint_log.c's taint_event_format() prints, byte for byte (the
+ * one escaper is libtaint's taint_escape(), the same rules), and
  * "dropped=<n>" ends the text if requests were dropped.  caller= is
  * named with the dump's kallsyms (kallsyms.c) for core kernel code
  * (mod_id 0); for a module's code it is left out (the module's symbols
@@ -47,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log_internal.h"
 #include "taint.h"
 #include "vmcore_internal.h"
 
@@ -151,36 +154,36 @@ void putf(struct text *t, const char *fmt, ...)
 		put(t, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-static void puts_(struct text *t, const char *s)
+/* taint__log_format()'s output: into the text */
+static void put_line(void *arg, const char *s, size_t n)
 {
-	put(t, s, strlen(s));
+	put(arg, s, n);
 }
 
-/* @n bytes escaped as the kernel's taint_escape() does; @word: unquoted */
-static void put_escaped(struct text *t, const unsigned char *s, size_t n,
-			bool word)
+/* @s into @out (@size bytes), cut if need be (what is copied here
+ * always fits: the ranges are checked) */
+static void copy_text(char *out, size_t size, const char *s)
 {
-	char buf[4 * 255 + 1];	/* fields are at most 255 bytes */
-	size_t len = word ? taint_escape_word((const char *)s, n, buf,
-					      sizeof(buf)) :
-			    taint_escape((const char *)s, n, buf, sizeof(buf));
+	size_t n = strlen(s);
 
-	put(t, buf, len < sizeof(buf) ? len : sizeof(buf) - 1);
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
 }
 
-/* taint_letters(): @field, then the letters of @mask, or "-" */
-static void put_letters(struct text *t, const char *field, uint32_t mask)
+/* taint_letters(): the letters of @mask ("" for none: the formatter
+ * prints "-") */
+static void mask_letters(char *out, uint32_t mask)
 {
-	puts_(t, field);
-	if (!mask)
-		puts_(t, "-");
 	for (unsigned int bit = 0; bit < 32; bit++)
 		if (mask & (UINT32_C(1) << bit))
-			put(t, &taint_flag_info(bit)->letter, 1);
+			*out++ = taint_flag_info(bit)->letter;
+	*out = '\0';
 }
 
 /* "%ptT" and 'Z': @secs (0 to UTC_MAX) as YYYY-MM-DDTHH:MM:SSZ in UTC */
-static void put_utc(struct text *t, int64_t secs)
+static void utc_text(char *out, size_t size, int64_t secs)
 {
 	/* days to a civil date (proleptic Gregorian), in 400-year eras */
 	int64_t days = secs / 86400 + 719468, rem = secs % 86400;
@@ -191,10 +194,13 @@ static void put_utc(struct text *t, int64_t secs)
 	int64_t d = doy - (153 * mp + 2) / 5 + 1;
 	int64_t m = mp < 10 ? mp + 3 : mp - 9;
 	int64_t y = yoe + era * 400 + (m <= 2);
+	char buf[128];
 
-	putf(t, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", (long long)y,
-	     (long long)m, (long long)d, (long long)(rem / 3600),
-	     (long long)(rem / 60 % 60), (long long)(rem % 60));
+	snprintf(buf, sizeof(buf), "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
+		 (long long)y, (long long)m, (long long)d,
+		 (long long)(rem / 3600), (long long)(rem / 60 % 60),
+		 (long long)(rem % 60));
+	copy_text(out, size, buf);
 }
 
 /* --- the layout, from VMCOREINFO ---------------------------------------- */
@@ -519,10 +525,12 @@ static int read_detail(struct reader *r, const struct array *a, uint64_t i,
 	return log_read(r, a->at + i * a->size, r->detail, a->size, what);
 }
 
-/* taint_caller_format(): " caller=..." for core kernel code, when it can
- * be named */
-static int put_caller(struct reader *r, uint64_t addr, uint64_t mod_id)
+/* taint_caller_format(): @ev's caller= for core kernel code, when it
+ * can be named */
+static int event_caller(struct reader *r, uint64_t addr, uint64_t mod_id,
+			struct taint_event *ev)
 {
+	static const char prefix[] = " caller=";
 	char buf[TAINT_CALLER_MAX + 16];
 	int ret = 0;
 
@@ -536,19 +544,23 @@ static int put_caller(struct reader *r, uint64_t addr, uint64_t mod_id)
 	}
 	if (r->ks)
 		ret = kallsyms_caller(r->ks, addr, buf, sizeof(buf));
-	if (ret == 1)
-		puts_(&r->t, buf);
+	if (ret == 1) {
+		/* at most TAINT_CALLER_MAX bytes after the prefix */
+		copy_text(ev->caller, sizeof(ev->caller),
+			  buf + sizeof(prefix) - 1);
+		ev->has_caller = true;
+	}
 	if (ret == -ENODATA)
 		return vmcore_truncated(r->vc, "the kernel's symbol table");
 	return ret < 0 ? ret : 0;
 }
 
-/* taint_event_format() of the slot r->ev, and the newline */
-static int put_event(struct reader *r, unsigned int slot)
+/* the event of slot r->ev (checked), its caller or reason read */
+static int slot_event(struct reader *r, unsigned int slot,
+		      struct taint_event *ev)
 {
 	const struct array *callers = &r->lo.callers;
 	const struct array *reasons = &r->lo.reasons;
-	struct text *t = &r->t;
 	const unsigned char *comm = r->ev + r->lo.ev.off[COMM];
 	const unsigned char *module = r->detail + callers->off[MODULE];
 	uint64_t ts = ev_get(r, TS);
@@ -565,44 +577,55 @@ static int put_event(struct reader *r, unsigned int slot)
 		ret = read_detail(r, reasons, detail, slot);
 	if (ret)
 		return ret;
-	putf(t, "ts=%llu.%06u utc=", (unsigned long long)(ts / 1000000000),
-	     (unsigned int)(ts % 1000000000 / 1000));
+	snprintf(ev->ts, sizeof(ev->ts), "%llu.%06u",
+		 (unsigned long long)(ts / 1000000000),
+		 (unsigned int)(ts % 1000000000 / 1000));
 	if (utc)
-		put_utc(t, utc);
+		utc_text(ev->utc, sizeof(ev->utc), utc);
 	else
-		puts_(t, "-");
-	puts_(t, user ? " origin=user" : " origin=kernel");
-	put_letters(t, " flags=", (uint32_t)ev_get(r, FLAGS));
-	put_letters(t, " new=", (uint32_t)ev_get(r, NEW));
-	putf(t, " pid=%d uid=%u auid=", (int32_t)ev_get(r, PID),
-	     (uint32_t)ev_get(r, UID));
-	if (auid == UINT32_MAX)
-		puts_(t, "-");
-	else
-		putf(t, "%u", auid);
-	puts_(t, " comm=\"");
-	put_escaped(t, comm, strnlen((const char *)comm, r->lo.ev.len[COMM]),
-		    false);
-	puts_(t, "\"");
-	if (user) {
-		if (reason_len) {
-			puts_(t, " reason=\"");
-			put_escaped(t, r->detail + reasons->off[TEXT],
-				    reason_len, false);
-			puts_(t, "\"");
-		}
-	} else {
-		if (module[0]) {
-			puts_(t, " module=");
-			put_escaped(t, module,
-				    strnlen((const char *)module,
-					    callers->len[MODULE]), true);
-		}
-		ret = put_caller(r, get(callers, r->detail, ADDR),
-				 get(callers, r->detail, MOD_ID));
+		strcpy(ev->utc, "-");
+	ev->origin = user ? TAINT_ORIGIN_USER : TAINT_ORIGIN_KERNEL;
+	mask_letters(ev->flags, (uint32_t)ev_get(r, FLAGS));
+	mask_letters(ev->new_flags, (uint32_t)ev_get(r, NEW));
+	ev->flags_mask = ev_get(r, FLAGS);
+	ev->new_mask = ev_get(r, NEW);
+	ev->pid = (uint32_t)ev_get(r, PID);	/* not negative: checked */
+	ev->uid = (uint32_t)ev_get(r, UID);
+	ev->has_auid = true;
+	ev->auid_set = auid != UINT32_MAX;
+	ev->auid = ev->auid_set ? auid : 0;
+	/* at most TAINT_COMM_MAX, TAINT_MODULE_MAX, TAINT_REASON_MAX bytes:
+	 * the layout's lengths and reason_len are checked */
+	ev->comm_len = strnlen((const char *)comm, r->lo.ev.len[COMM]);
+	memcpy(ev->comm, comm, ev->comm_len);
+	if (user && reason_len) {
+		ev->has_reason = true;
+		ev->reason_len = reason_len;
+		memcpy(ev->reason, r->detail + reasons->off[TEXT], reason_len);
 	}
-	puts_(t, "\n");
-	return ret;
+	if (user)
+		return 0;
+	if (module[0]) {
+		ev->has_module = true;
+		ev->module_len = strnlen((const char *)module,
+					 callers->len[MODULE]);
+		memcpy(ev->module, module, ev->module_len);
+	}
+	return event_caller(r, get(callers, r->detail, ADDR),
+			    get(callers, r->detail, MOD_ID), ev);
+}
+
+/* taint_event_format() of the slot r->ev, and the newline */
+static int put_event(struct reader *r, unsigned int slot)
+{
+	struct taint_event ev = TAINT_INIT(struct taint_event);
+	int ret = slot_event(r, slot, &ev);
+
+	if (ret)
+		return ret;
+	taint__log_format(&ev, put_line, &r->t);
+	put(&r->t, "\n", 1);
+	return 0;
 }
 
 /* taint_log_text() */

@@ -2,8 +2,8 @@
 /*
  * log_internal.h - the taint_log line format shared by log.c (the parser
  * and the formatter, driven by one table of the line's fields) and
- * vmcore.c (which writes the lines a dumped kernel would have shown).
- * Not installed.
+ * vmcore.c (which writes the lines a dumped kernel would have shown); the
+ * file reader of proc.c and log_object.c.  Not installed.
  */
 #ifndef TAINT_LOG_INTERNAL_H
 #define TAINT_LOG_INTERNAL_H
@@ -24,5 +24,16 @@ typedef void (*taint__put_fn)(void *arg, const char *s, size_t len);
  */
 void taint__log_format(const struct taint_event *ev, taint__put_fn put,
 		       void *arg);
+
+/* The largest taint log text read from a file (-EFBIG past it). */
+#define TAINT__LOG_MAX (4u << 20)
+
+/*
+ * taint__read_file() - the whole of @path, at most @max bytes, into a
+ * malloc()ed, NUL-terminated buffer (proc.c).  Returns 0, -errno of
+ * open()/read(), -EFBIG or -ENOMEM.
+ */
+int taint__read_file(const char *path, size_t max, char **out,
+		     size_t *out_len);
 
 #endif

@@ -14,9 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "log_internal.h"
 #include "taint.h"
-
-#define LOG_MAX (4u << 20)
 
 int taint_proc_path(const char *proc_root, const char *name, char *buf,
 		    size_t size)
@@ -29,8 +28,8 @@ int taint_proc_path(const char *proc_root, const char *name, char *buf,
 	return 0;
 }
 
-/* Read a whole (small, proc) file; NUL-terminated, malloc()ed. */
-static int read_file(const char *path, size_t max, char **out, size_t *out_len)
+int taint__read_file(const char *path, size_t max, char **out,
+		     size_t *out_len)
 {
 	size_t cap = 4096, len = 0;
 	char *buf;
@@ -94,7 +93,7 @@ int taint_read_mask(const char *proc_root, uint64_t *mask)
 	ret = taint_proc_path(proc_root, "tainted", path, sizeof(path));
 	if (ret)
 		return ret;
-	ret = read_file(path, 4096, &buf, &len);
+	ret = taint__read_file(path, 4096, &buf, &len);
 	if (ret)
 		return ret;
 	if (strlen(buf) != len)
@@ -113,7 +112,7 @@ int taint_read_log(const char *proc_root, char **buf, size_t *len)
 	ret = taint_proc_path(proc_root, "taint_log", path, sizeof(path));
 	if (ret)
 		return ret;
-	return read_file(path, LOG_MAX, buf, len);
+	return taint__read_file(path, TAINT__LOG_MAX, buf, len);
 }
 
 int taint_validate_reason(const char *reason, size_t len, size_t *bad_at)
@@ -208,7 +207,7 @@ static int read_module(const char *dir, const char *name,
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s/taint", dir, name) >=
 	    sizeof(path) || strlen(name) >= sizeof(m->name))
 		return -ENAMETOOLONG;
-	ret = read_file(path, 4096, &buf, &len);
+	ret = taint__read_file(path, 4096, &buf, &len);
 	if (ret)
 		return ret;
 	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))

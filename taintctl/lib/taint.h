@@ -7,7 +7,9 @@
  * (libtaint.so.1 is linked with them; a static link takes them from
  * pkg-config --static --libs libtaint); it allocates only where a function
  * says so, and keeps no global state.  All functions are safe to call from
- * several threads as long as they do not share a struct taint_scanner.
+ * several threads as long as they do not share a struct taint_scanner (a
+ * struct taint_log never changes once made: threads may share one, and
+ * taint_log_ref()/taint_log_unref() are atomic).
  *
  * Conventions:
  *  - A taint mask is a uint64_t: bit N set means the kernel's taint flag
@@ -35,6 +37,11 @@
  *             taint_watch_open/wait/changed/support/close()
  *   vmcore.c  taint_vmcore_read_log() (with vmcore_elf.c, vmcoreinfo.c,
  *             kallsyms.c)
+ *   log_object.c  struct taint_log, a taint log as an object:
+ *             taint_log_new_from_proc/file/text/vmcore(),
+ *             taint_log_ref/unref(), taint_log_get_event_count/event/
+ *             dropped/malformed/problem(), taint_log_first_event(),
+ *             taint_log_cursor(), taint_log_since()
  */
 #ifndef TAINT_H
 #define TAINT_H
@@ -70,7 +77,7 @@ extern "C" {
  *    declared here are exported; everything else is local to the library.
  *  - Structs the caller allocates and passes (struct taint_field,
  *    taint_event, taint_scan_opts, taint_scan_info, taint_log_ops,
- *    taint_cursor) start with a size_t .size that the caller sets to
+ *    taint_cursor, taint_window) start with a size_t .size that the caller sets to
  *    sizeof(the struct), with TAINT_INIT(), e.g.
  *        struct taint_field f = TAINT_INIT(struct taint_field);
  *    or, for a struct of options, with designated initializers:
@@ -843,6 +850,158 @@ void taint_watch_close(struct taint_watch *w);
  */
 int taint_vmcore_read_log(int fd, char **buf, size_t *len, char *why,
 			  size_t why_size);
+
+/* ------------------------------------------------------------------------
+ * The taint log as an object (log_object.c), in the manner of libkmod's:
+ * struct taint_log is opaque, made by one of the taint_log_new_*()
+ * functions, which read and parse a whole log once; accessors answer from
+ * what was read; the last taint_log_unref() frees it.  A log never
+ * changes once made.  Where a function takes a const struct taint_log *,
+ * NULL is a log without events (a kernel that keeps none): no event, no
+ * problem, dropped 0.
+ */
+
+struct taint_log;
+
+/**
+ * taint_log_new_from_proc() - read and parse <root>/sys/kernel/taint_log
+ * (taint_read_log()): @proc_root NULL for the running system's /proc, or
+ * a copied tree's ("DIR/proc" of a sosreport).  Malformed lines do not
+ * fail it: they are counted (taint_log_get_malformed()) and described
+ * (taint_log_get_problem()).  Returns 0 and *@log (a new reference),
+ * -ENOENT: the kernel keeps no taint log (a stock kernel), -ENAMETOOLONG,
+ * -EFBIG (over 4 MiB), -ENOMEM, or the -errno of open()/read(); *@log is
+ * NULL on an error.
+ */
+int taint_log_new_from_proc(const char *proc_root, struct taint_log **log);
+
+/**
+ * taint_log_new_from_file() - the same for a copy of a taint_log's text
+ * in the file @path (any file read() can read to its end: a FIFO, a
+ * terminal too; not decompressed), at most 4 MiB.  Returns 0 and *@log,
+ * -EFBIG, -ENOMEM or the -errno of open()/read().
+ */
+int taint_log_new_from_file(const char *path, struct taint_log **log);
+
+/**
+ * taint_log_new_from_text() - the same for the @len bytes of taint_log
+ * text at @buf (not kept: @buf may be freed after the call).  Returns 0
+ * and *@log, or -ENOMEM.
+ */
+int taint_log_new_from_text(const char *buf, size_t len,
+			    struct taint_log **log);
+
+/**
+ * taint_log_new_from_vmcore() - the same for the taint log of the crash
+ * dump open at @fd (taint_vmcore_read_log(), whose rules and return
+ * values apply: @why says what is wrong with a dump that cannot be read).
+ * Returns 0 and *@log, or the error of taint_vmcore_read_log().
+ */
+int taint_log_new_from_vmcore(int fd, struct taint_log **log, char *why,
+			      size_t why_size);
+
+/** taint_log_ref() - one more reference to @log (NULL is fine); @log. */
+struct taint_log *taint_log_ref(struct taint_log *log);
+
+/**
+ * taint_log_unref() - drop a reference to @log (NULL is fine), which is
+ * freed with its last reference; NULL then, else @log.  What the
+ * accessors returned is valid as long as a reference is held.
+ */
+struct taint_log *taint_log_unref(struct taint_log *log);
+
+/** taint_log_get_event_count() - the number of well-formed event lines. */
+size_t taint_log_get_event_count(const struct taint_log *log);
+
+/**
+ * taint_log_get_event() - event @i (0: the oldest, the log's order), or
+ * NULL if @i is not below taint_log_get_event_count().  The event is the
+ * library's: read it through the pointer (its .size is the library's; see
+ * the ABI rules for a copy).
+ */
+const struct taint_event *taint_log_get_event(const struct taint_log *log,
+					      size_t i);
+
+/** taint_log_get_dropped() - the dropped= count (0 without the line). */
+uint64_t taint_log_get_dropped(const struct taint_log *log);
+
+/**
+ * taint_log_get_malformed() - the number of malformed lines, which were
+ * skipped (a "dropped=" line that is not the last one is one of them).
+ */
+unsigned int taint_log_get_malformed(const struct taint_log *log);
+
+/**
+ * taint_log_get_problem() - problem @i of the log, in the order of its
+ * lines: what taint_log_parse() reports to its problem callback, a
+ * malformed line (*@fatal true: skipped) or an event with unknown fields
+ * (*@fatal false: kept).  Returns its description (English, one line),
+ * its line number in *@lineno and *@fatal (each may be NULL), or NULL
+ * when there are no more.  (Should memory run out while a log is read,
+ * a problem may be left out; taint_log_get_malformed() still counts it.)
+ */
+const char *taint_log_get_problem(const struct taint_log *log, size_t i,
+				  unsigned int *lineno, bool *fatal);
+
+/**
+ * taint_log_first_event() - taint_first_event() on the events of @log:
+ * the index of the event that set flag @bit first, or -1.
+ */
+long taint_log_first_event(const struct taint_log *log, unsigned int bit);
+
+/**
+ * taint_log_cursor() - the cursor of @log read now, with the boot id
+ * @boot_id (taint_read_boot_id()) and the taint mask @mask, read after
+ * the log (so that a flag set meanwhile is in @mask or named by a later
+ * event): its event count, dropped count and digest into *@c (@c->size
+ * set by the caller, a result as of taint_cursor_parse()).  Returns 0, or
+ * -EINVAL for a @boot_id longer than TAINT_BOOT_ID_LEN or a @c->size
+ * smaller than the 1.0 layout.  taint_cursor_format() checks the boot id.
+ */
+int taint_log_cursor(const struct taint_log *log, const char *boot_id,
+		     uint64_t mask, struct taint_cursor *c);
+
+/**
+ * struct taint_window - what taint_log_since() found after a cursor.
+ * @size:          sizeof(struct taint_window), set by the caller (ABI
+ *                 rules)
+ * @set:           the flags set in the window: @new_bits, and the flags=
+ *                 and new= of every event after the cursor (a user request
+ *                 for U after the cursor counts, even if U was set before)
+ * @new_bits:      the taint mask now without the cursor's
+ * @without_event: the bits of @new_bits that no event names (a stock
+ *                 kernel, or an event not published yet)
+ * @dropped:       user requests counted but not kept (log full) since the
+ *                 cursor: their flags are not known
+ */
+struct taint_window {
+	size_t size;
+	uint64_t set;
+	uint64_t new_bits;
+	uint64_t without_event;
+	uint64_t dropped;
+};
+
+/**
+ * taint_log_since() - judge the window after @cursor (taint_cursor_parse())
+ * of @log read now, with the boot id @boot_id and the mask @mask, read as
+ * for taint_log_cursor().  The events of the window are those after the
+ * cursor and, for a new bit that none of them sets, the first event that
+ * set it if it is before the cursor (published late, while the cursor was
+ * taken).  Fills *@window; if @events is not NULL, *@events is a new log
+ * of those events, in the log's order, with the window's dropped count (no
+ * problems).  Returns 0; -ESTALE: the cursor is from another boot (its
+ * taint state is gone); -EBADMSG: the cursor does not fit @log and @mask
+ * (the log has fewer events than the cursor counted, or other events at
+ * its start, a smaller dropped count, or a bit of the cursor's mask is
+ * clear now); for both, *@why is a static English description; -ENOMEM;
+ * -EINVAL/-E2BIG for a .size of @cursor (options, as for
+ * taint_cursor_format()) or @window that breaks the ABI rules (*@why NULL).
+ */
+int taint_log_since(const struct taint_log *log,
+		    const struct taint_cursor *cursor, const char *boot_id,
+		    uint64_t mask, struct taint_window *window,
+		    struct taint_log **events, const char **why);
 
 #ifdef __cplusplus
 }

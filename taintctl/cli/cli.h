@@ -100,11 +100,10 @@ void text_print_mask(uint64_t mask, bool tainted);
 void text_print_event(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
 
-/* events.c: read and parse the taint log for status/log */
+/* events.c: the taint log for status, log, watch, metrics, cursor and
+ * check --since */
 struct event_list {
-	struct taint_event *events;
-	size_t count;
-	uint64_t dropped;
+	struct taint_log *log;	/* NULL: none (absent or unreadable) */
 	bool absent;		/* no taint_log: stock kernel */
 	int read_error;		/* errno: taint_log exists, cannot be read */
 	int malformed;		/* malformed lines (reported on stderr) */
@@ -116,14 +115,14 @@ int events_load(const struct options *opt, struct event_list *list,
 int events_load_quiet(const struct options *opt, struct event_list *list,
 		      bool quiet);
 void events_free(struct event_list *list);
-/* the events of @list as a JSON array (json_out.c), or as text lines, each
+/* the events of @log as a JSON array (json_out.c), or as text lines, each
  * after @indent (text_out.c) */
-struct json_object *json_event_array(const struct event_list *list);
-void text_print_events(const struct event_list *list, const char *indent);
+struct json_object *json_event_array(const struct taint_log *log);
+void text_print_events(const struct taint_log *log, const char *indent);
 
-/* vmcore_log.c: log --vmcore: the taint log of the dump @path as text
- * (malloc()ed), failures reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */
-int vmcore_log_text(const char *path, char **buf, size_t *len);
+/* vmcore_log.c: log --vmcore: the taint log of the dump @path, failures
+ * reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */
+int vmcore_log_open(const char *path, struct taint_log **log);
 
 /* cmd_status.c: read <proc>/sys/kernel/tainted, reporting failures */
 int read_kernel_mask(const struct options *opt, uint64_t *mask);

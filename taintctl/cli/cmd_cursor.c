@@ -27,6 +27,7 @@
 struct snapshot {
 	struct taint_cursor c;
 	char text[TAINT_CURSOR_MAX];
+	char boot_id[TAINT_BOOT_ID_LEN + 1];
 	struct event_list ev;
 	uint64_t mask;
 };
@@ -39,8 +40,8 @@ static int take(const struct options *opt, struct snapshot *s)
 
 	memset(s, 0, sizeof(*s));
 	s->c.size = sizeof(s->c);
-	ret = taint_read_boot_id(opt->proc_root, s->c.boot_id,
-				 sizeof(s->c.boot_id));
+	ret = taint_read_boot_id(opt->proc_root, s->boot_id,
+				 sizeof(s->boot_id));
 	if (ret) {
 		snprintf(path, sizeof(path), "%s/sys/kernel/random/boot_id",
 			 opt->proc_root);
@@ -57,11 +58,7 @@ static int take(const struct options *opt, struct snapshot *s)
 	rc = read_kernel_mask(opt, &s->mask);
 	if (rc)
 		return rc;
-	s->c.events = s->ev.count;
-	s->c.dropped = s->ev.dropped;
-	s->c.mask = s->mask;
-	if (taint_events_digest(s->ev.events, s->ev.count,
-				sizeof(*s->ev.events), &s->c.digest) ||
+	if (taint_log_cursor(s->ev.log, s->boot_id, s->mask, &s->c) ||
 	    taint_cursor_format(&s->c, s->text, sizeof(s->text)) < 0) {
 		cli_error("cannot make a cursor");
 		return EXIT_SYSTEM;
@@ -102,35 +99,88 @@ int cmd_cursor(const struct options *opt)
 	return rc;
 }
 
-/* does @now fit the cursor @c (same boot checked)? NULL or why not */
-static const char *misfit(const struct taint_cursor *c,
-			  const struct snapshot *now)
+/* check --since's answer as JSON */
+static void json_since(const struct options *opt,
+		       const struct taint_cursor *c, const struct snapshot *now,
+		       const struct taint_window *w,
+		       const struct taint_log *events, uint64_t bad)
 {
-	uint32_t digest;
+	struct json_object *o = json_object_new_object();
+	struct json_object *since = json_object_new_object();
 
-	if (c->events > now->ev.count)
-		return "the taint log has fewer events than when the cursor was taken";
-	if (taint_events_digest(now->ev.events, (size_t)c->events,
-				sizeof(*now->ev.events), &digest) ||
-	    digest != c->digest)
-		return "the taint log does not begin with the cursor's events";
-	if (c->dropped > now->ev.dropped)
-		return "the taint log's dropped count is smaller than the cursor's";
-	if (c->mask & ~now->mask)
-		return "flags of the cursor's mask are clear now (taint is never cleared)";
-	return NULL;
+	json_object_object_add(o, "mask", json_object_new_uint64(now->mask));
+	json_object_object_add(o, "ok", json_object_new_boolean(!bad));
+	json_object_object_add(o, "disallowed", json_flag_array(bad));
+	json_object_object_add(o, "disallowed_unknown_bits",
+			       json_unknown_bits(bad));
+	json_object_object_add(o, "disallowed_unknown_letters",
+			       json_object_new_array());
+	json_object_object_add(since, "cursor",
+			       json_object_new_string(opt->since));
+	json_object_object_add(since, "mask", json_object_new_uint64(c->mask));
+	json_object_object_add(since, "events",
+			       json_object_new_uint64(c->events));
+	json_object_object_add(since, "dropped",
+			       json_object_new_uint64(c->dropped));
+	json_object_object_add(o, "since", since);
+	json_object_object_add(o, "set_since", json_flag_array(w->set));
+	json_object_object_add(o, "set_since_unknown_bits",
+			       json_unknown_bits(w->set));
+	json_object_object_add(o, "new_without_event",
+			       json_flag_array(w->without_event));
+	json_object_object_add(o, "events", json_event_array(events));
+	json_object_object_add(o, "dropped", json_object_new_uint64(w->dropped));
+	json_object_object_add(o, "cursor", json_object_new_string(now->text));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* check --since's answer as text */
+static void text_since(const struct taint_cursor *c,
+		       const struct snapshot *now,
+		       const struct taint_window *w,
+		       const struct taint_log *events, uint64_t bad)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	if (bad) {
+		printf("FAIL: disallowed taint set since the cursor (mask %" PRIu64 ", was %" PRIu64 "):\n",
+		       now->mask, c->mask);
+		for (unsigned int bit = 0; bit < 64; bit++)
+			if (bad & (UINT64_C(1) << bit))
+				text_print_flag_line(bit);
+	} else if (w->set || w->dropped) {
+		taint_mask_letters(w->set, letters, sizeof(letters));
+		printf("ok: no disallowed taint since the cursor (mask %" PRIu64 ", was %" PRIu64 "; set since: %s%s)\n",
+		       now->mask, c->mask, letters[0] ? letters : "",
+		       taint_unknown_bits(w->set) ? " + unknown bits" : "");
+	} else {
+		printf("ok: nothing set since the cursor (mask %" PRIu64 ")\n",
+		       now->mask);
+	}
+	if (w->set || w->dropped)
+		printf("Since the cursor:\n");
+	text_print_events(events, "  ");
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		if (!(w->without_event & (UINT64_C(1) << bit)))
+			continue;
+		fputs("  set, no taint_log event:", stdout);
+		text_print_flag_line(bit);
+	}
+	if (w->dropped)
+		printf("  %" PRIu64 " user request(s) counted but not kept (log full): their flags are not known\n",
+		       w->dropped);
 }
 
 int check_since(const struct options *opt, uint64_t set)
 {
 	struct taint_cursor c = TAINT_INIT(struct taint_cursor);
+	struct taint_window w = TAINT_INIT(struct taint_window);
+	struct taint_log *events;
 	struct snapshot now;
-	uint64_t new_bits, judged, bad, seen = 0, dropped;
-	char letters[TAINT_KNOWN_FLAGS + 1];
 	const char *why;
-	size_t first;
-	bool *named;
-	int rc;
+	uint64_t bad;
+	int rc, ret;
 
 	if (taint_cursor_parse(opt->since, &c)) {
 		cli_error("invalid cursor '%s': not a cursor that 'taintctl cursor' printed",
@@ -142,123 +192,27 @@ int check_since(const struct options *opt, uint64_t set)
 		events_free(&now.ev);
 		return rc;
 	}
-	if (strcmp(c.boot_id, now.c.boot_id)) {
+	ret = taint_log_since(now.ev.log, &c, now.boot_id, now.mask, &w,
+			      &events, &why);
+	if (ret == -ESTALE)
 		cli_error("cursor is from another boot (boot id %s, this boot %s): its taint state is gone",
-			  c.boot_id, now.c.boot_id);
-		events_free(&now.ev);
-		return EXIT_CURSOR;
-	}
-	why = misfit(&c, &now);
-	if (why) {
+			  c.boot_id, now.boot_id);
+	else if (ret == -EBADMSG)
 		cli_error("cursor does not fit this kernel's taint log: %s", why);
+	else if (ret)
+		cli_error("%s", strerror(-ret));
+	if (ret) {
 		events_free(&now.ev);
-		return EXIT_CURSOR;
+		return ret == -ESTALE || ret == -EBADMSG ? EXIT_CURSOR :
+		       EXIT_SYSTEM;
 	}
 
-	/* the window: newly set bits and the events after the cursor, and
-	 * for a new bit without an event there, the event that set it if it
-	 * is before (published late, while the cursor was taken) */
-	first = (size_t)c.events;
-	new_bits = now.mask & ~c.mask;
-	named = calloc(now.ev.count + 1, sizeof(*named));
-	if (!named) {
-		events_free(&now.ev);
-		cli_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	judged = new_bits;
-	for (size_t i = first; i < now.ev.count; i++) {
-		named[i] = true;
-		judged |= now.ev.events[i].flags_mask |
-			  now.ev.events[i].new_mask;
-		seen |= now.ev.events[i].new_mask;
-	}
-	for (unsigned int bit = 0; bit < 64; bit++) {
-		long i;
-
-		if (!(new_bits & ~seen & (UINT64_C(1) << bit)))
-			continue;
-		i = taint_first_event(now.ev.events, now.ev.count,
-				      sizeof(*now.ev.events), bit);
-		if (i >= 0) {
-			named[i] = true;
-			seen |= now.ev.events[i].new_mask;
-		}
-	}
-	dropped = now.ev.dropped - c.dropped;
-
-	bad = check_disallowed(opt, set, judged);
-
-	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-		struct json_object *since = json_object_new_object();
-		struct json_object *evs = json_object_new_array();
-
-		json_object_object_add(o, "mask", json_object_new_uint64(now.mask));
-		json_object_object_add(o, "ok", json_object_new_boolean(!bad));
-		json_object_object_add(o, "disallowed", json_flag_array(bad));
-		json_object_object_add(o, "disallowed_unknown_bits",
-				       json_unknown_bits(bad));
-		json_object_object_add(o, "disallowed_unknown_letters",
-				       json_object_new_array());
-		json_object_object_add(since, "cursor",
-				       json_object_new_string(opt->since));
-		json_object_object_add(since, "mask", json_object_new_uint64(c.mask));
-		json_object_object_add(since, "events",
-				       json_object_new_uint64(c.events));
-		json_object_object_add(since, "dropped",
-				       json_object_new_uint64(c.dropped));
-		json_object_object_add(o, "since", since);
-		json_object_object_add(o, "set_since", json_flag_array(judged));
-		json_object_object_add(o, "set_since_unknown_bits",
-				       json_unknown_bits(judged));
-		json_object_object_add(o, "new_without_event",
-				       json_flag_array(new_bits & ~seen));
-		for (size_t i = 0; i < now.ev.count; i++)
-			if (named[i])
-				json_object_array_add(evs,
-					json_event(&now.ev.events[i]));
-		json_object_object_add(o, "events", evs);
-		json_object_object_add(o, "dropped", json_object_new_uint64(dropped));
-		json_object_object_add(o, "cursor", json_object_new_string(now.text));
-		json_print(o);
-		json_object_put(o);
-	} else {
-		if (bad) {
-			printf("FAIL: disallowed taint set since the cursor (mask %" PRIu64 ", was %" PRIu64 "):\n",
-			       now.mask, c.mask);
-			for (unsigned int bit = 0; bit < 64; bit++)
-				if (bad & (UINT64_C(1) << bit))
-					text_print_flag_line(bit);
-		} else if (judged || dropped) {
-			taint_mask_letters(judged, letters, sizeof(letters));
-			printf("ok: no disallowed taint since the cursor (mask %" PRIu64 ", was %" PRIu64 "; set since: %s%s)\n",
-			       now.mask, c.mask, letters[0] ? letters : "",
-			       taint_unknown_bits(judged) ?
-			       " + unknown bits" : "");
-		} else {
-			printf("ok: nothing set since the cursor (mask %" PRIu64 ")\n",
-			       now.mask);
-		}
-		if (judged || dropped)
-			printf("Since the cursor:\n");
-		for (size_t i = 0; i < now.ev.count; i++) {
-			if (!named[i])
-				continue;
-			fputs("  ", stdout);
-			text_print_event(&now.ev.events[i]);
-		}
-		for (unsigned int bit = 0; bit < 64; bit++) {
-			if (!(new_bits & ~seen & (UINT64_C(1) << bit)))
-				continue;
-			fputs("  set, no taint_log event:", stdout);
-			text_print_flag_line(bit);
-		}
-		if (dropped)
-			printf("  %" PRIu64 " user request(s) counted but not kept (log full): their flags are not known\n",
-			       dropped);
-	}
-	free(named);
+	bad = check_disallowed(opt, set, w.set);
+	if (opt->json)
+		json_since(opt, &c, &now, &w, events, bad);
+	else
+		text_since(&c, &now, &w, events, bad);
+	taint_log_unref(events);
 	events_free(&now.ev);
 	return bad ? EXIT_CHECK : EXIT_OK;
 }

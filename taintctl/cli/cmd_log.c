@@ -6,7 +6,7 @@
  * mode, on stderr with --json, which then prints an empty log) and is not
  * an error.  Malformed lines are reported on stderr with their line number
  * and skipped; the well-formed events are still printed and the exit code
- * is 3.  With --vmcore the text comes from a crash dump (vmcore_log.c) and
+ * is 3.  With --vmcore the log comes from a crash dump (vmcore_log.c) and
  * is printed the same way; a dump that cannot be read is exit code 5.
  */
 #include <stdio.h>
@@ -31,9 +31,9 @@ int cmd_log(const struct options *opt)
 	if (opt->json) {
 		struct json_object *o = json_object_new_object();
 
-		json_object_object_add(o, "events", json_event_array(&ev));
-		json_object_object_add(o, "dropped",
-				       json_object_new_uint64(ev.dropped));
+		json_object_object_add(o, "events", json_event_array(ev.log));
+		json_object_object_add(o, "dropped", json_object_new_uint64(
+					       taint_log_get_dropped(ev.log)));
 		json_print(o);
 		json_object_put(o);
 		if (ev.absent)
@@ -43,12 +43,14 @@ int cmd_log(const struct options *opt)
 		printf("No taint log: this kernel does not record taint events ('%s' does not exist).\n",
 		       path);
 	} else {
-		if (!ev.count)
+		uint64_t dropped = taint_log_get_dropped(ev.log);
+
+		if (!taint_log_get_event_count(ev.log))
 			printf("No taint events recorded.\n");
-		text_print_events(&ev, "");
-		if (ev.dropped)
+		text_print_events(ev.log, "");
+		if (dropped)
 			printf("dropped: %llu later user request(s) not kept (log full)\n",
-			       (unsigned long long)ev.dropped);
+			       (unsigned long long)dropped);
 	}
 	events_free(&ev);
 	return rc;

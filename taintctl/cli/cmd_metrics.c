@@ -76,14 +76,16 @@ static void write_metrics(FILE *f, uint64_t mask, const struct event_list *ev)
 	}
 
 	for (unsigned int bit = 0; log_ok && bit < 64; bit++) {
-		long i;
+		const struct taint_event *first = NULL;
 		int64_t secs;
+		long i;
 
 		if (!(mask & (UINT64_C(1) << bit)))
 			continue;
-		i = taint_first_event(ev->events, ev->count,
-				      sizeof(*ev->events), bit);
-		if (i < 0 || taint_utc_seconds(ev->events[i].utc, &secs))
+		i = taint_log_first_event(ev->log, bit);
+		if (i >= 0)
+			first = taint_log_get_event(ev->log, (size_t)i);
+		if (!first || taint_utc_seconds(first->utc, &secs))
 			continue;
 		if (!header)
 			family(f, first_set, "gauge",
@@ -91,7 +93,7 @@ static void write_metrics(FILE *f, uint64_t mask, const struct event_list *ev)
 		header = true;
 		fprintf(f, "%s{flag=\"%s\",origin=\"%s\"} %" PRId64 "\n",
 			first_set, flag_label(bit, label, sizeof(label)),
-			ev->events[i].origin == TAINT_ORIGIN_KERNEL ?
+			first->origin == TAINT_ORIGIN_KERNEL ?
 			"kernel" : "user", secs);
 	}
 
@@ -99,7 +101,7 @@ static void write_metrics(FILE *f, uint64_t mask, const struct event_list *ev)
 		family(f, "kernel_taint_log_dropped_total", "counter",
 		       "User taint requests that the full taint log counted but did not keep.");
 		fprintf(f, "kernel_taint_log_dropped_total %" PRIu64 "\n",
-			ev->dropped);
+			taint_log_get_dropped(ev->log));
 	}
 }
 

@@ -130,7 +130,7 @@ int cmd_status(const struct options *opt)
 		if (ev.read_error)
 			json_object_object_add(o, "taint_log_error",
 				json_object_new_string(strerror(ev.read_error)));
-		json_object_object_add(o, "events", json_event_array(&ev));
+		json_object_object_add(o, "events", json_event_array(ev.log));
 		json_print(o);
 		json_object_put(o);
 	} else {
@@ -139,12 +139,15 @@ int cmd_status(const struct options *opt)
 		if (ev.absent) {
 			if (mask)
 				printf("No taint log: this kernel does not record who set a flag or why.\n");
-		} else if (ev.count || ev.dropped) {
+		} else if (taint_log_get_event_count(ev.log) ||
+			   taint_log_get_dropped(ev.log)) {
+			uint64_t dropped = taint_log_get_dropped(ev.log);
+
 			printf("Events (oldest first):\n");
-			text_print_events(&ev, "  ");
-			if (ev.dropped)
+			text_print_events(ev.log, "  ");
+			if (dropped)
 				printf("  ... and %llu later user request(s) not kept (log full)\n",
-				       (unsigned long long)ev.dropped);
+				       (unsigned long long)dropped);
 		}
 	}
 	events_free(&ev);

@@ -88,10 +88,11 @@ struct state {
 /* the new flags of all events of @l: bits whose first event is logged */
 static uint64_t logged_bits(const struct event_list *l)
 {
+	const struct taint_event *ev;
 	uint64_t m = 0;
 
-	for (size_t i = 0; i < l->count; i++)
-		m |= l->events[i].new_mask;
+	for (size_t i = 0; (ev = taint_log_get_event(l->log, i)); i++)
+		m |= ev->new_mask;
 	return m;
 }
 
@@ -128,24 +129,11 @@ static int read_state(const struct options *opt, struct state *st,
 	return EXIT_OK;
 }
 
-/* a copy of @from's events into @to (which keeps its read_error) */
-static int copy_events(struct event_list *to, const struct event_list *from)
+/* @from's events in @to (which keeps its read_error): the same log */
+static void keep_events(struct event_list *to, const struct event_list *from)
 {
-	struct taint_event *v = NULL;
-
-	if (from->count) {
-		v = malloc(from->count * sizeof(*v));
-		if (!v) {
-			cli_error("out of memory");
-			return EXIT_SYSTEM;
-		}
-		memcpy(v, from->events, from->count * sizeof(*v));
-	}
-	free(to->events);
-	to->events = v;
-	to->count = from->count;
-	to->dropped = from->dropped;
-	return EXIT_OK;
+	taint_log_unref(to->log);
+	to->log = taint_log_ref(from->log);
 }
 
 /* flush each item at once; a failed write is reported here (EPIPE: the
@@ -225,9 +213,13 @@ static bool print_dropped(const struct options *opt, uint64_t total,
 static bool print_new(const struct options *opt, const struct state *old,
 		      const struct state *cur, unsigned int *printed)
 {
-	const struct event_list *o = &old->ev, *c = &cur->ev;
-	bool *seen = calloc(o->count ? o->count : 1, sizeof(*seen));
-	uint64_t bits, logged = logged_bits(c);
+	const struct taint_log *o = old->ev.log, *c = cur->ev.log;
+	size_t o_count = taint_log_get_event_count(o);
+	bool *seen = calloc(o_count ? o_count : 1, sizeof(*seen));
+	uint64_t bits, logged = logged_bits(&cur->ev);
+	uint64_t o_dropped = taint_log_get_dropped(o);
+	uint64_t c_dropped = taint_log_get_dropped(c);
+	const struct taint_event *ev;
 	bool ok = true;
 
 	*printed = 0;
@@ -235,17 +227,17 @@ static bool print_new(const struct options *opt, const struct state *old,
 		cli_error("out of memory");
 		return false;
 	}
-	for (size_t i = 0; i < c->count && ok; i++) {
-		const struct taint_event *ev = &c->events[i];
+	for (size_t i = 0; ok && (ev = taint_log_get_event(c, i)); i++) {
 		bool known = false;
 
 		/* fast path: the log only grew at its end */
-		if (i < o->count && !seen[i] &&
-		    taint_event_same(ev, &o->events[i])) {
+		if (i < o_count && !seen[i] &&
+		    taint_event_same(ev, taint_log_get_event(o, i))) {
 			seen[i] = known = true;
 		}
-		for (size_t j = 0; j < o->count && !known; j++) {
-			if (!seen[j] && taint_event_same(ev, &o->events[j]))
+		for (size_t j = 0; j < o_count && !known; j++) {
+			if (!seen[j] &&
+			    taint_event_same(ev, taint_log_get_event(o, j)))
 				seen[j] = known = true;
 		}
 		if (known)
@@ -261,8 +253,8 @@ static bool print_new(const struct options *opt, const struct state *old,
 		ok = print_flag(opt, bit, cur->mask);
 		++*printed;
 	}
-	if (ok && c->dropped > o->dropped) {
-		ok = print_dropped(opt, c->dropped, c->dropped - o->dropped);
+	if (ok && c_dropped > o_dropped) {
+		ok = print_dropped(opt, c_dropped, c_dropped - o_dropped);
 		++*printed;
 	}
 	return ok;
@@ -338,8 +330,8 @@ int cmd_watch(const struct options *opt)
 		}
 		/* a log that cannot be read now: keep what was printed, so
 		 * that it is not printed again once it can be read */
-		if (cur.ev.read_error && (rc = copy_events(&cur.ev, &old.ev)))
-			break;
+		if (cur.ev.read_error)
+			keep_events(&cur.ev, &old.ev);
 		if (!print_new(opt, &old, &cur, &printed)) {
 			rc = EXIT_SYSTEM;
 			break;

@@ -173,11 +173,12 @@ void json_print(struct json_object *obj)
 	fputc('\n', stdout);
 }
 
-struct json_object *json_event_array(const struct event_list *list)
+struct json_object *json_event_array(const struct taint_log *log)
 {
 	struct json_object *arr = json_object_new_array();
+	const struct taint_event *ev;
 
-	for (size_t i = 0; i < list->count; i++)
-		json_object_array_add(arr, json_event(&list->events[i]));
+	for (size_t i = 0; (ev = taint_log_get_event(log, i)); i++)
+		json_object_array_add(arr, json_event(ev));
 	return arr;
 }

@@ -69,10 +69,12 @@ void text_print_event(const struct taint_event *ev)
 	putchar('\n');
 }
 
-void text_print_events(const struct event_list *list, const char *indent)
+void text_print_events(const struct taint_log *log, const char *indent)
 {
-	for (size_t i = 0; i < list->count; i++) {
+	const struct taint_event *ev;
+
+	for (size_t i = 0; (ev = taint_log_get_event(log, i)); i++) {
 		fputs(indent, stdout);
-		text_print_event(&list->events[i]);
+		text_print_event(ev);
 	}
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * vmcore_log.c - `log --vmcore FILE`: the taint log of a kernel crash dump
- * as text (libtaint's taint_vmcore_read_log()), which events.c parses and
- * prints as it does the running kernel's /proc/sys/kernel/taint_log.
+ * (libtaint's taint_log_new_from_vmcore()), which events.c reports and
+ * the commands print as they do the running kernel's.
  */
 #define _FILE_OFFSET_BITS 64	/* dumps are as large as memory */
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #include "cli.h"
 
-int vmcore_log_text(const char *path, char **buf, size_t *len)
+int vmcore_log_open(const char *path, struct taint_log **log)
 {
 	char why[320];
 	/* O_NONBLOCK: a FIFO is refused at once (not a file), not waited on */
@@ -23,7 +23,7 @@ int vmcore_log_text(const char *path, char **buf, size_t *len)
 			  strerror(errno));
 		return EXIT_SYSTEM;
 	}
-	ret = taint_vmcore_read_log(fd, buf, len, why, sizeof(why));
+	ret = taint_log_new_from_vmcore(fd, log, why, sizeof(why));
 	close(fd);
 	switch (ret) {
 	case 0:

@@ -2,7 +2,9 @@
 /*
  * rel.h - what the reliability tests of the taint ABI share: TAP output,
  * whole-file reads, and the taint log read through libtaint (the one parser
- * of the format, taintctl/lib), held to the v2 ABI (build/wip/v2-abi.md).
+ * of the format, taintctl/lib), held to the v2 line format of docs/abi.md
+ * 1.3 and of Documentation/ABI/testing/procfs-sys-kernel-taint (which
+ * comes with the series, patch 0009).
  *
  * libtaint is tolerant (any field order, unknown fields, v1 lines); these
  * tests are not: rlog_parse() refuses a log that libtaint had to excuse
@@ -219,7 +221,7 @@ static inline void model_letters(char *dst, unsigned long mask)
 		strcpy(dst, "-");
 }
 
-/* The line the kernel prints for @e (v2-abi.md), into @out (1600 bytes). */
+/* The line the kernel prints for @e (docs/abi.md 1.3), into @out (1600 bytes). */
 static inline void model_line(char *out, size_t osz, const struct taint_event *e)
 {
 	char fl[TAINT_KNOWN_FLAGS + 1], nw[TAINT_KNOWN_FLAGS + 1], auid[16];

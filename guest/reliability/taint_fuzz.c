@@ -14,7 +14,9 @@
  * 1000 ones in a child that dropped privileges, at the same time.
  *
  * What each root write must do comes from the documented ABI only
- * (docs/abi.md 1.1/1.2, build/wip/v2-abi.md), not from the kernel's code:
+ * (docs/abi.md 1.1-1.3; blanks and offset as the series' ABI file,
+ * Documentation/ABI/testing/procfs-sys-kernel-taint, says), not from the
+ * kernel's code:
  *  - tainted: an unsigned number, decimal, 0x hex or leading-0 octal,
  *    optional whitespace (space \t \n \v \f \r) around it, at offset 0;
  *    a bit >= 19 gets EINVAL; nothing else is accepted (abi_tainted());
@@ -24,7 +26,7 @@
  * before/after), and one that set a bit must be the log's last line with
  * flags= its bits and new= the bits it set. Where the kernel answers
  * otherwise, the difference is excused only if exactly one named quirk of
- * the stock parser (quirks[], build/wip/abi-quirks.md) describes this
+ * the stock parser (quirks[], docs/design.md "Writing") describes this
  * input and the kernel's answer; excused writes are counted per quirk.
  * The log's counts are checked against a model of the v2 recording rules
  * (first 16 user requests kept, then only first sets; a tainted write that

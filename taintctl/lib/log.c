@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * log.c - parse /proc/sys/kernel/taint_log (docs/abi.md section 1.3,
- * build/wip/v2-abi.md).
+ * log.c - parse /proc/sys/kernel/taint_log (docs/abi.md section 1.3; the
+ * series' Documentation/ABI/testing/procfs-sys-kernel-taint).
  *
  *   ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77
  *   uid=0 auid=1000 comm="sh" reason="RTSJ physical memory access"

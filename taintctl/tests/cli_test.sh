@@ -79,7 +79,7 @@ ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 comm
 ts=4.000000 utc=2026-12-03T08:00:01Z origin=user flags=U new=- pid=78 uid=1000 comm="caf\xc3\xa9\xff"
 dropped=5
 LOG
-# a v2 log (build/wip/v2-abi.md): auid=, module= (unquoted, escaped)
+# a v2 log (docs/abi.md 1.3): auid=, module= (unquoted, escaped)
 V2=$(mkproc v2)
 echo 4673 >"$V2/proc/sys/kernel/tainted"
 cat >"$V2/proc/sys/kernel/taint_log" <<'LOG'

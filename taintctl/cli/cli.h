@@ -100,8 +100,8 @@ void text_print_mask(uint64_t mask, bool tainted);
 void text_print_event(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
 
-/* events.c: the taint log for status, log, watch, metrics, cursor and
- * check --since */
+/* events.c: the kernel's mask, its taint log (status, log, watch,
+ * metrics, cursor and check --since) and snapshots for cursors */
 struct event_list {
 	struct taint_log *log;	/* NULL: none (absent or unreadable) */
 	bool absent;		/* no taint_log: stock kernel */
@@ -115,6 +115,20 @@ int events_load(const struct options *opt, struct event_list *list,
 int events_load_quiet(const struct options *opt, struct event_list *list,
 		      bool quiet);
 void events_free(struct event_list *list);
+/* read <proc>/sys/kernel/tainted, reporting failures; EXIT_* */
+int read_kernel_mask(const struct options *opt, uint64_t *mask);
+/* what a cursor is made of (cursor, check --since): the boot id, the log,
+ * then the mask, and their cursor */
+struct snapshot {
+	struct taint_cursor c;
+	char text[TAINT_CURSOR_MAX];
+	char boot_id[TAINT_BOOT_ID_LEN + 1];
+	struct event_list ev;
+	uint64_t mask;
+};
+/* EXIT_* (reported); snapshot_free() it even after a failure */
+int snapshot_take(const struct options *opt, struct snapshot *s);
+void snapshot_free(struct snapshot *s);
 /* the events of @log as a JSON array (json_out.c), or as text lines, each
  * after @indent (text_out.c) */
 struct json_object *json_event_array(const struct taint_log *log);
@@ -124,8 +138,6 @@ void text_print_events(const struct taint_log *log, const char *indent);
  * reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */
 int vmcore_log_open(const char *path, struct taint_log **log);
 
-/* cmd_status.c: read <proc>/sys/kernel/tainted, reporting failures */
-int read_kernel_mask(const struct options *opt, uint64_t *mask);
 
 /* the commands; each returns an exit code */
 int cmd_status(const struct options *opt);
@@ -138,11 +150,5 @@ int cmd_watch(const struct options *opt);
 int cmd_metrics(const struct options *opt);
 int cmd_cursor(const struct options *opt);
 
-/* cmd_check.c: the bits of @mask that --allow/--deny (@set) refuse */
-uint64_t check_disallowed(const struct options *opt, uint64_t set,
-			  uint64_t mask);
-/* cmd_cursor.c: check --since CURSOR, judged with the mask of --allow or
- * --deny (@set; neither: any flag is disallowed) */
-int check_since(const struct options *opt, uint64_t set);
 
 #endif

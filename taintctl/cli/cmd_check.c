@@ -14,8 +14,9 @@
  * every value or field in --from's file (taint only grows, so in a log
  * that is what the kernel had at its last report).
  * Exit 0 if nothing disallowed is set, 1 otherwise.
- * --since CURSOR judges only what was set after the cursor (cmd_cursor.c).
+ * --since CURSOR judges only what was set after the cursor (check_since()).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +28,8 @@
  * The bits of @mask that check's policy refuses: those outside @set with
  * --allow, those in @set with --deny, every set bit with neither.
  */
-uint64_t check_disallowed(const struct options *opt, uint64_t set,
-			  uint64_t mask)
+static uint64_t check_disallowed(const struct options *opt, uint64_t set,
+				 uint64_t mask)
 {
 	if (opt->allow)
 		return mask & ~set;
@@ -155,6 +156,134 @@ static int mask_of_file(const char *path, uint64_t *mask,
 	decoded_free(&l);
 	free(buf);
 	return rc;
+}
+
+/* check --since's answer as JSON */
+static void json_since(const struct options *opt,
+		       const struct taint_cursor *c, const struct snapshot *now,
+		       const struct taint_window *w,
+		       const struct taint_log *events, uint64_t bad)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *since = json_object_new_object();
+
+	json_object_object_add(o, "mask", json_object_new_uint64(now->mask));
+	json_object_object_add(o, "ok", json_object_new_boolean(!bad));
+	json_object_object_add(o, "disallowed", json_flag_array(bad));
+	json_object_object_add(o, "disallowed_unknown_bits",
+			       json_unknown_bits(bad));
+	json_object_object_add(o, "disallowed_unknown_letters",
+			       json_object_new_array());
+	json_object_object_add(since, "cursor",
+			       json_object_new_string(opt->since));
+	json_object_object_add(since, "mask", json_object_new_uint64(c->mask));
+	json_object_object_add(since, "events",
+			       json_object_new_uint64(c->events));
+	json_object_object_add(since, "dropped",
+			       json_object_new_uint64(c->dropped));
+	json_object_object_add(o, "since", since);
+	json_object_object_add(o, "set_since", json_flag_array(w->set));
+	json_object_object_add(o, "set_since_unknown_bits",
+			       json_unknown_bits(w->set));
+	json_object_object_add(o, "new_without_event",
+			       json_flag_array(w->without_event));
+	json_object_object_add(o, "events", json_event_array(events));
+	json_object_object_add(o, "dropped", json_object_new_uint64(w->dropped));
+	json_object_object_add(o, "cursor", json_object_new_string(now->text));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* check --since's answer as text */
+static void text_since(const struct taint_cursor *c,
+		       const struct snapshot *now,
+		       const struct taint_window *w,
+		       const struct taint_log *events, uint64_t bad)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	if (bad) {
+		printf("FAIL: disallowed taint set since the cursor (mask %" PRIu64 ", was %" PRIu64 "):\n",
+		       now->mask, c->mask);
+		for (unsigned int bit = 0; bit < 64; bit++)
+			if (bad & (UINT64_C(1) << bit))
+				text_print_flag_line(bit);
+	} else if (w->set || w->dropped) {
+		taint_mask_letters(w->set, letters, sizeof(letters));
+		printf("ok: no disallowed taint since the cursor (mask %" PRIu64 ", was %" PRIu64 "; set since: %s%s)\n",
+		       now->mask, c->mask, letters[0] ? letters : "",
+		       taint_unknown_bits(w->set) ? " + unknown bits" : "");
+	} else {
+		printf("ok: nothing set since the cursor (mask %" PRIu64 ")\n",
+		       now->mask);
+	}
+	if (w->set || w->dropped)
+		printf("Since the cursor:\n");
+	text_print_events(events, "  ");
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		if (!(w->without_event & (UINT64_C(1) << bit)))
+			continue;
+		fputs("  set, no taint_log event:", stdout);
+		text_print_flag_line(bit);
+	}
+	if (w->dropped)
+		printf("  %" PRIu64 " user request(s) counted but not kept (log full): their flags are not known\n",
+		       w->dropped);
+}
+
+/*
+ * check --since CURSOR: judge the window after the cursor (libtaint's
+ * taint_log_since()): the flags newly set (mask now & ~mask then) and the
+ * flags of the events recorded after it (a user request for U after the
+ * cursor counts, even if U was set before); --allow/--deny as for the
+ * mask.  It names who set them (the events).  A cursor that is malformed,
+ * from another boot, or does not fit this log (fewer events, other events
+ * at its start, a smaller dropped count, a bit of its mask clear now) is
+ * exit 4.
+ */
+static int check_since(const struct options *opt, uint64_t set)
+{
+	struct taint_cursor c = TAINT_INIT(struct taint_cursor);
+	struct taint_window w = TAINT_INIT(struct taint_window);
+	struct taint_log *events;
+	struct snapshot now;
+	const char *why;
+	uint64_t bad;
+	int rc, ret;
+
+	if (taint_cursor_parse(opt->since, &c)) {
+		cli_error("invalid cursor '%s': not a cursor that 'taintctl cursor' printed",
+			  cli_quote(opt->since));
+		return EXIT_CURSOR;
+	}
+	rc = snapshot_take(opt, &now);
+	if (rc) {
+		snapshot_free(&now);
+		return rc;
+	}
+	ret = taint_log_since(now.ev.log, &c, now.boot_id, now.mask, &w,
+			      &events, &why);
+	if (ret == -ESTALE)
+		cli_error("cursor is from another boot (boot id %s, this boot %s): its taint state is gone",
+			  c.boot_id, now.boot_id);
+	else if (ret == -EBADMSG)
+		cli_error("cursor does not fit this kernel's taint log: %s", why);
+	else if (ret)
+		cli_error("%s", strerror(-ret));
+	if (ret) {
+		snapshot_free(&now);
+		return ret == -ESTALE || ret == -EBADMSG ? EXIT_CURSOR :
+		       EXIT_SYSTEM;
+	}
+
+	bad = check_disallowed(opt, set, w.set);
+	if (opt->json)
+		json_since(opt, &c, &now, &w, events, bad);
+	else
+		text_since(&c, &now, &w, events, bad);
+	taint_log_unref(events);
+	snapshot_free(&now);
+	return bad ? EXIT_CHECK : EXIT_OK;
 }
 
 int cmd_check(const struct options *opt)

@@ -14,27 +14,6 @@
 
 #include "cli.h"
 
-int read_kernel_mask(const struct options *opt, uint64_t *mask)
-{
-	char path[4096];
-	int ret;
-
-	if (taint_proc_path(opt->proc_root, "tainted", path, sizeof(path))) {
-		cli_error("proc root too long: '%s'", cli_quote(opt->proc_root));
-		return EXIT_SYSTEM;
-	}
-	ret = taint_read_mask(opt->proc_root, mask);
-	if (ret == -EINVAL || ret == -ERANGE || ret == -EFBIG) {
-		cli_error("cannot parse '%s': not a taint mask", path);
-		return EXIT_SYSTEM;
-	}
-	if (ret) {
-		cli_error("cannot read '%s': %s", path, strerror(-ret));
-		return EXIT_SYSTEM;
-	}
-	return EXIT_OK;
-}
-
 struct module_list {
 	struct taint_module *v;
 	size_t count;

@@ -8,9 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <json-c/json.h>
-
 #include "taint.h"
+
+struct json_object;
 
 /* Exit codes, as documented in --help and taintctl(1). */
 enum {
@@ -81,17 +81,7 @@ void decoded_free(struct decoded_list *l);
 /* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
 int read_input(const char *path, char **buf, size_t *len);
 
-/* json_out.c: json-c builders for the shapes of docs/abi.md section 2 */
-struct json_object *json_string_bytes(const char *s, size_t len);
-struct json_object *json_mask_object(uint64_t mask, bool tainted);
-struct json_object *json_flag_array(uint64_t mask);
-struct json_object *json_unknown_bits(uint64_t mask);
-void json_print(struct json_object *obj);
-/* one taint_log event, the shape of `log --json`'s "events" items */
-struct json_object *json_event(const struct taint_event *ev);
-
-/* field_out.c: unknown letters of a decoded field (JSON array, text) */
-struct json_object *json_unknown_letters(const struct taint_field *f);
+/* field_out.c: unknown letters of a decoded field, as text */
 void text_unknown_letters(const struct taint_field *f);
 void text_unknown_letter_lines(const struct taint_field *f);
 
@@ -129,9 +119,36 @@ struct snapshot {
 /* EXIT_* (reported); snapshot_free() it even after a failure */
 int snapshot_take(const struct options *opt, struct snapshot *s);
 void snapshot_free(struct snapshot *s);
-/* the events of @log as a JSON array (json_out.c), or as text lines, each
- * after @indent (text_out.c) */
-struct json_object *json_event_array(const struct taint_log *log);
+
+/* json_out.c: the JSON output, one renderer per shape (docs/abi.md §2),
+ * each printing one line */
+void json_print_status(uint64_t mask, const struct taint_module *mods,
+		       size_t count, int mods_error,
+		       const struct event_list *ev);
+void json_print_decoded(const struct decoded *d, bool from_stdin);
+/* scan: a file's hits, one object reused for all of them */
+struct json_hits {
+	struct json_object *file, *obj;
+	struct json_object *line, *text, *letters, *tainted, *format, *mask;
+	bool plain_extras;	/* unknown_bits/unknown_letters are [] */
+};
+void json_hits_start(struct json_hits *w, const char *file);
+void json_print_hit(struct json_hits *w, const struct taint_hit *h,
+		    const char *letters);
+void json_hits_end(struct json_hits *w);
+void json_print_log(const struct taint_log *log);
+/* check: @bad_letters holds the disallowed unknown letters (or none) */
+void json_print_check(uint64_t mask, uint64_t bad,
+		      const struct taint_field *bad_letters);
+void json_print_since(const char *cursor, const struct taint_cursor *c,
+		      const struct snapshot *now,
+		      const struct taint_window *w,
+		      const struct taint_log *events, uint64_t bad);
+void json_print_cursor(const struct snapshot *s);
+void json_print_watch_event(const struct taint_event *ev);
+void json_print_watch_flag(unsigned int bit, uint64_t mask);
+void json_print_watch_dropped(uint64_t total, uint64_t count);
+/* the events of @log as text lines, each after @indent (text_out.c) */
 void text_print_events(const struct taint_log *log, const char *indent);
 
 /* vmcore_log.c: log --vmcore: the taint log of the dump @path, failures

@@ -158,42 +158,6 @@ static int mask_of_file(const char *path, uint64_t *mask,
 	return rc;
 }
 
-/* check --since's answer as JSON */
-static void json_since(const struct options *opt,
-		       const struct taint_cursor *c, const struct snapshot *now,
-		       const struct taint_window *w,
-		       const struct taint_log *events, uint64_t bad)
-{
-	struct json_object *o = json_object_new_object();
-	struct json_object *since = json_object_new_object();
-
-	json_object_object_add(o, "mask", json_object_new_uint64(now->mask));
-	json_object_object_add(o, "ok", json_object_new_boolean(!bad));
-	json_object_object_add(o, "disallowed", json_flag_array(bad));
-	json_object_object_add(o, "disallowed_unknown_bits",
-			       json_unknown_bits(bad));
-	json_object_object_add(o, "disallowed_unknown_letters",
-			       json_object_new_array());
-	json_object_object_add(since, "cursor",
-			       json_object_new_string(opt->since));
-	json_object_object_add(since, "mask", json_object_new_uint64(c->mask));
-	json_object_object_add(since, "events",
-			       json_object_new_uint64(c->events));
-	json_object_object_add(since, "dropped",
-			       json_object_new_uint64(c->dropped));
-	json_object_object_add(o, "since", since);
-	json_object_object_add(o, "set_since", json_flag_array(w->set));
-	json_object_object_add(o, "set_since_unknown_bits",
-			       json_unknown_bits(w->set));
-	json_object_object_add(o, "new_without_event",
-			       json_flag_array(w->without_event));
-	json_object_object_add(o, "events", json_event_array(events));
-	json_object_object_add(o, "dropped", json_object_new_uint64(w->dropped));
-	json_object_object_add(o, "cursor", json_object_new_string(now->text));
-	json_print(o);
-	json_object_put(o);
-}
-
 /* check --since's answer as text */
 static void text_since(const struct taint_cursor *c,
 		       const struct snapshot *now,
@@ -278,7 +242,7 @@ static int check_since(const struct options *opt, uint64_t set)
 
 	bad = check_disallowed(opt, set, w.set);
 	if (opt->json)
-		json_since(opt, &c, &now, &w, events, bad);
+		json_print_since(opt->since, &c, &now, &w, events, bad);
 	else
 		text_since(&c, &now, &w, events, bad);
 	taint_log_unref(events);
@@ -333,19 +297,7 @@ int cmd_check(const struct options *opt)
 	bad_letters = !opt->deny && unknown.unknown_letters[0];
 
 	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "mask", json_object_new_uint64(mask));
-		json_object_object_add(o, "ok",
-				       json_object_new_boolean(!bad && !bad_letters));
-		json_object_object_add(o, "disallowed", json_flag_array(bad));
-		json_object_object_add(o, "disallowed_unknown_bits",
-				       json_unknown_bits(bad));
-		json_object_object_add(o, "disallowed_unknown_letters",
-				       json_unknown_letters(bad_letters ?
-							    &unknown : &none));
-		json_print(o);
-		json_object_put(o);
+		json_print_check(mask, bad, bad_letters ? &unknown : &none);
 	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
 		for (unsigned int bit = 0; bit < 64; bit++)

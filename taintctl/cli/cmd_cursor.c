@@ -24,24 +24,10 @@ int cmd_cursor(const struct options *opt)
 		return EXIT_USAGE;
 	}
 	rc = snapshot_take(opt, &s);
-	if (!rc && opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "cursor",
-				       json_object_new_string(s.text));
-		json_object_object_add(o, "boot_id",
-				       json_object_new_string(s.c.boot_id));
-		json_object_object_add(o, "events",
-				       json_object_new_uint64(s.c.events));
-		json_object_object_add(o, "dropped",
-				       json_object_new_uint64(s.c.dropped));
-		json_object_object_add(o, "mask",
-				       json_object_new_uint64(s.c.mask));
-		json_print(o);
-		json_object_put(o);
-	} else if (!rc) {
+	if (!rc && opt->json)
+		json_print_cursor(&s);
+	else if (!rc)
 		puts(s.text);
-	}
 	snapshot_free(&s);
 	return rc;
 }

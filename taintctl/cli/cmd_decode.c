@@ -50,26 +50,11 @@ static void text_value(uint64_t mask, bool tainted,
 static void output(const struct options *opt, const struct decoded_list *l,
 		   bool from_stdin)
 {
-	static const struct taint_field none;
-
 	for (size_t i = 0; i < l->count; i++) {
 		const struct decoded *d = &l->v[i];
 
 		if (opt->json) {
-			struct json_object *o =
-				json_mask_object(d->mask, d->tainted);
-
-			json_object_object_add(o, "unknown_letters",
-				json_unknown_letters(d->field ? d->field :
-							     &none));
-			json_object_object_add(o, "input",
-					       json_string_bytes(d->input,
-								 strlen(d->input)));
-			if (from_stdin)
-				json_object_object_add(o, "line",
-					json_object_new_uint64(d->line));
-			json_print(o);
-			json_object_put(o);
+			json_print_decoded(d, from_stdin);
 			continue;
 		}
 		if (l->count > 1) {

@@ -29,13 +29,7 @@ int cmd_log(const struct options *opt)
 	taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path));
 
 	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "events", json_event_array(ev.log));
-		json_object_object_add(o, "dropped", json_object_new_uint64(
-					       taint_log_get_dropped(ev.log)));
-		json_print(o);
-		json_object_put(o);
+		json_print_log(ev.log);
 		if (ev.absent)
 			cli_warn("this kernel keeps no taint log ('%s' does not exist)",
 				 path);

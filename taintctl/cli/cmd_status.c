@@ -3,9 +3,10 @@
  * cmd_status.c - `taintctl [status]`: the running kernel's taint, the
  * modules that carry taint, and the taint log's events.
  *
- * JSON adds to the decode shape: "modules" ([{"name", "taint"}], null when
- * <sys>/module cannot be read), "taint_log" ("ok", "absent": stock kernel,
- * "unreadable": with "taint_log_error", the reason) and "events".
+ * JSON (json_print_status()) adds to the decode shape: "modules"
+ * ([{"name", "taint"}], null when <sys>/module cannot be read), "taint_log"
+ * ("ok", "absent": stock kernel, "unreadable": with "taint_log_error", the
+ * reason) and "events".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,25 +29,6 @@ static void modules_load(const struct options *opt, struct module_list *m)
 	if (ret)
 		cli_warn("cannot read '%s/module': %s (module taint not shown)",
 			 opt->sys_root, strerror(-ret));
-}
-
-static struct json_object *json_modules(const struct module_list *m)
-{
-	struct json_object *arr;
-
-	if (m->error)
-		return NULL;
-	arr = json_object_new_array();
-	for (size_t i = 0; i < m->count; i++) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "name", json_string_bytes(
-			m->v[i].name, strlen(m->v[i].name)));
-		json_object_object_add(o, "taint", json_string_bytes(
-			m->v[i].taint, strlen(m->v[i].taint)));
-		json_object_array_add(arr, o);
-	}
-	return arr;
 }
 
 static void text_modules(const struct module_list *m)
@@ -75,13 +57,6 @@ static void text_modules(const struct module_list *m)
 	}
 }
 
-static const char *log_state(const struct event_list *ev)
-{
-	if (ev->absent)
-		return "absent";
-	return ev->read_error ? "unreadable" : "ok";
-}
-
 int cmd_status(const struct options *opt)
 {
 	struct module_list mods = { 0 };
@@ -101,17 +76,7 @@ int cmd_status(const struct options *opt)
 	erc = events_load(opt, &ev, true);
 
 	if (opt->json) {
-		struct json_object *o = json_mask_object(mask, mask != 0);
-
-		json_object_object_add(o, "modules", json_modules(&mods));
-		json_object_object_add(o, "taint_log",
-				       json_object_new_string(log_state(&ev)));
-		if (ev.read_error)
-			json_object_object_add(o, "taint_log_error",
-				json_object_new_string(strerror(ev.read_error)));
-		json_object_object_add(o, "events", json_event_array(ev.log));
-		json_print(o);
-		json_object_put(o);
+		json_print_status(mask, mods.v, mods.count, mods.error, &ev);
 	} else {
 		text_print_mask(mask, mask != 0);
 		text_modules(&mods);

@@ -149,38 +149,18 @@ static bool flush_out(void)
 
 static bool print_event(const struct options *opt, const struct taint_event *ev)
 {
-	if (opt->json) {
-		struct json_object *o = json_event(ev);
-
-		json_object_object_add(o, "type", json_object_new_string("event"));
-		json_print(o);
-		json_object_put(o);
-	} else {
+	if (opt->json)
+		json_print_watch_event(ev);
+	else
 		text_print_event(ev);
-	}
 	return flush_out();
 }
 
 static bool print_flag(const struct options *opt, unsigned int bit,
 		       uint64_t mask)
 {
-	const struct taint_flag_info *fi = taint_flag_info(bit);
-
 	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-		char letter[2] = { fi ? fi->letter : '\0', '\0' };
-
-		json_object_object_add(o, "type", json_object_new_string("flag"));
-		json_object_object_add(o, "letter",
-				       fi ? json_object_new_string(letter) : NULL);
-		json_object_object_add(o, "bit", json_object_new_int((int)bit));
-		json_object_object_add(o, "name",
-				       fi ? json_object_new_string(fi->name) : NULL);
-		json_object_object_add(o, "description", fi ?
-				       json_object_new_string(fi->description) : NULL);
-		json_object_object_add(o, "mask", json_object_new_uint64(mask));
-		json_print(o);
-		json_object_put(o);
+		json_print_watch_flag(bit, mask);
 	} else {
 		fputs("flag set, no taint_log event:", stdout);
 		text_print_flag_line(bit);
@@ -192,13 +172,7 @@ static bool print_dropped(const struct options *opt, uint64_t total,
 			  uint64_t count)
 {
 	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "type", json_object_new_string("dropped"));
-		json_object_object_add(o, "dropped", json_object_new_uint64(total));
-		json_object_object_add(o, "count", json_object_new_uint64(count));
-		json_print(o);
-		json_object_put(o);
+		json_print_watch_dropped(total, count);
 	} else {
 		printf("dropped: %" PRIu64 " more user request(s) not kept (log full; %" PRIu64 " in all)\n",
 		       count, total);

@@ -5,7 +5,10 @@
 #ifndef TAINTCTL_CLI_H
 #define TAINTCTL_CLI_H
 
+#include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "taint.h"
@@ -26,23 +29,71 @@ enum {
 				 * inconsistent layout or data) */
 };
 
-struct options {
-	bool json;
-	const char *allow;	/* check --allow FLAGS */
-	const char *deny;	/* check --deny FLAGS */
-	const char *value;	/* check --value VALUE */
-	const char *from;	/* check --from FILE */
-	const char *since;	/* check --since CURSOR */
-	bool once;		/* watch --once */
-	const char *interval;	/* watch --interval SECONDS */
-	const char *output;	/* metrics --output FILE */
-	const char *vmcore;	/* log --vmcore FILE: a crash dump */
+/* The options every command takes, main.c's: set before a command runs. */
+struct cli_global {
+	bool json;		/* -j, -J, --json */
 	const char *root;	/* --root DIR, NULL for the running system */
-	const char *proc_root;	/* DIR/proc or "/proc" */
-	const char *sys_root;	/* DIR/sys or "/sys" */
-	int argc;		/* operands after the command */
-	char **argv;
+	const char *proc_root;	/* DIR/proc or the live /proc; NULL: DIR is
+				 * too long (reported by cli_getopt()) */
+	const char *sys_root;	/* DIR/sys or the live /sys */
 };
+extern struct cli_global cli;
+
+/*
+ * A command, as kmod's struct kmod_cmd: cmd_<name>.c exports one,
+ * main.c's table lists them.  run() gets the command line without
+ * taintctl's own name (argv[0] is the command's name) and parses its
+ * options with cli_getopt() itself; it returns an exit code.
+ */
+struct taintctl_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	/* its options: the long ones ({ NULL } at the end; NULL: none) and
+	 * the short ones ("a:d:"), each the short form of a long one, with
+	 * its value */
+	const struct option *options;
+	const char *shortopts;
+	/* COMMAND --help (help.c prints it): the text up to "Options:",
+	 * --json and --root if it takes them, its options after those, then
+	 * -h, more (check's flags), and the exit status (NULL: the common
+	 * one) */
+	const char *usage;
+	bool json, root;
+	const char *usage_options;
+	void (*usage_more)(void);
+	const char *usage_exit;
+};
+extern const struct taintctl_cmd cmd_status, cmd_decode, cmd_scan, cmd_mark,
+	cmd_log, cmd_check, cmd_watch, cmd_metrics, cmd_cursor;
+
+/*
+ * Values of the long options without a short form.  An option of any
+ * command is recognized before the command's name too, so each value
+ * names one option of one command; "invalid option -- '%c'" prints it for
+ * "--once=1", so they keep these numbers.
+ */
+enum {
+	OPT_ROOT = CHAR_MAX + 1,	/* main.c */
+	OPT_VALUE,			/* check */
+	OPT_FROM,			/* check */
+	OPT_SINCE,			/* check */
+	OPT_ONCE,			/* watch */
+	OPT_VMCORE,			/* log */
+};
+
+/* options.c: getopt_long() with options anywhere among the operands and
+ * "-1" an operand; errors reported (then '?'); at -1, argv[optind..] are
+ * the operands in order.  optind = 0 starts a new parse. */
+#define CLI_MAX_OPTIONS 48
+extern const struct option cli_global_options[];
+extern const char cli_global_shortopts[];
+bool cli_global_option(int c);
+size_t cli_options_add(struct option *to, size_t n, const struct option *add);
+int cli_getopt_long(int argc, char **argv, const char *shortopts,
+		    const struct option *longopts);
+/* the next option of @cmd (main.c handled the global ones, which are
+ * skipped), '?' after an error (reported), -1 at the end */
+int cli_getopt(int argc, char **argv, const struct taintctl_cmd *cmd);
 
 /* messages.c: "taintctl: ..." on stderr, one line each */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -54,8 +105,8 @@ char *cli_join(int argc, char **argv);
 /* at exit: a failed write to standard output is an error (exit 3) */
 void cli_close_stdout(void);
 
-/* help.c: COMMAND --help; false if there is no such command */
-bool cli_command_usage(const char *command);
+/* help.c: COMMAND --help */
+void cli_command_usage(const struct taintctl_cmd *cmd);
 
 /* input.c: VALUEs and TEXT (operands, standard input, a file) to masks */
 struct decoded {
@@ -98,15 +149,16 @@ struct event_list {
 	int read_error;		/* errno: taint_log exists, cannot be read */
 	int malformed;		/* malformed lines (reported on stderr) */
 };
-int events_load(const struct options *opt, struct event_list *list,
-		bool quiet_if_unreadable);
+int events_load(struct event_list *list, bool quiet_if_unreadable);
 /* the same; with @quiet, malformed lines and a log that cannot be read are
  * not reported (the caller looks at list->malformed and ->read_error) */
-int events_load_quiet(const struct options *opt, struct event_list *list,
-		      bool quiet);
+int events_load_quiet(struct event_list *list, bool quiet);
+/* log --vmcore FILE: the log of the dump @path; EXIT_OK, EXIT_VMCORE
+ * (also for malformed lines, reported), EXIT_SYSTEM */
+int events_load_vmcore(const char *path, struct event_list *list);
 void events_free(struct event_list *list);
 /* read <proc>/sys/kernel/tainted, reporting failures; EXIT_* */
-int read_kernel_mask(const struct options *opt, uint64_t *mask);
+int read_kernel_mask(uint64_t *mask);
 /* what a cursor is made of (cursor, check --since): the boot id, the log,
  * then the mask, and their cursor */
 struct snapshot {
@@ -117,7 +169,7 @@ struct snapshot {
 	uint64_t mask;
 };
 /* EXIT_* (reported); snapshot_free() it even after a failure */
-int snapshot_take(const struct options *opt, struct snapshot *s);
+int snapshot_take(struct snapshot *s);
 void snapshot_free(struct snapshot *s);
 
 /* json_out.c: the JSON output, one renderer per shape (docs/abi.md §2),
@@ -154,18 +206,6 @@ void text_print_events(const struct taint_log *log, const char *indent);
 /* vmcore_log.c: log --vmcore: the taint log of the dump @path, failures
  * reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */
 int vmcore_log_open(const char *path, struct taint_log **log);
-
-
-/* the commands; each returns an exit code */
-int cmd_status(const struct options *opt);
-int cmd_decode(const struct options *opt);
-int cmd_scan(const struct options *opt);
-int cmd_mark(const struct options *opt);
-int cmd_log(const struct options *opt);
-int cmd_check(const struct options *opt);
-int cmd_watch(const struct options *opt);
-int cmd_metrics(const struct options *opt);
-int cmd_cursor(const struct options *opt);
 
 
 #endif

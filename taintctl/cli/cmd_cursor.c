@@ -13,21 +13,42 @@
 
 #include "cli.h"
 
-int cmd_cursor(const struct options *opt)
+static int cursor_run(int argc, char **argv)
 {
 	struct snapshot s;
 	int rc;
 
-	if (opt->argc) {
+	if (cli_getopt(argc, argv, &cmd_cursor) != -1)
+		return EXIT_USAGE;
+	argc -= optind;
+	argv += optind;
+	if (argc) {
 		cli_error("cursor takes no operand ('%s')",
-			  cli_quote(opt->argv[0]));
+			  cli_quote(argv[0]));
 		return EXIT_USAGE;
 	}
-	rc = snapshot_take(opt, &s);
-	if (!rc && opt->json)
+	rc = snapshot_take(&s);
+	if (!rc && cli.json)
 		json_print_cursor(&s);
 	else if (!rc)
 		puts(s.text);
 	snapshot_free(&s);
 	return rc;
 }
+
+const struct taintctl_cmd cmd_cursor = {
+	.name = "cursor",
+	.run = cursor_run,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] cursor\n"
+"\n"
+"Print a cursor: one word that names this boot, the taint log's position\n"
+"and the mask now.  'taintctl check --since CURSOR' later judges only what\n"
+"was set after it (a test runner takes one before each test).\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = true,
+};

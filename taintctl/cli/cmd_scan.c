@@ -21,7 +21,6 @@
 #include "cli.h"
 
 struct scan_ctx {
-	const struct options *opt;
 	const char *name;
 	/*
 	 * --json: one object reused for every hit of a file, its values set
@@ -38,7 +37,7 @@ static int on_hit(const struct taint_hit *h, void *arg)
 	char letters[TAINT_KNOWN_FLAGS + 1];
 
 	taint_mask_letters(f->mask, letters, sizeof(letters));
-	if (ctx->opt->json) {
+	if (cli.json) {
 		json_print_hit(&ctx->json, h, letters);
 		return 0;
 	}
@@ -64,9 +63,9 @@ static int flush_out(void *arg)
 	return 0;
 }
 
-static int scan_one(const struct options *opt, const char *name)
+static int scan_one(const char *name)
 {
-	struct scan_ctx ctx = { .opt = opt, .name = name };
+	struct scan_ctx ctx = { .name = name };
 	struct taint_scan_opts so = { .size = sizeof(so), .hit = on_hit,
 				      .flush = flush_out, .arg = &ctx };
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
@@ -82,7 +81,7 @@ static int scan_one(const struct options *opt, const char *name)
 #ifdef POSIX_FADV_SEQUENTIAL
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-	if (opt->json)
+	if (cli.json)
 		json_hits_start(&ctx.json, name);
 	ret = taint_scan_fd_opts(fd, &so, &info);
 	json_hits_end(&ctx.json);
@@ -96,16 +95,20 @@ static int scan_one(const struct options *opt, const char *name)
 	return EXIT_OK;
 }
 
-int cmd_scan(const struct options *opt)
+static int scan_run(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
 	int rc = EXIT_OK;
 
+	if (cli_getopt(argc, argv, &cmd_scan) != -1)
+		return EXIT_USAGE;
+	argc -= optind;
+	argv += optind;
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	if (!opt->argc)		/* a filter: standard input */
-		rc = scan_one(opt, "-");
-	for (int i = 0; i < opt->argc; i++)
-		if (scan_one(opt, opt->argv[i]) != EXIT_OK)
+	if (!argc)		/* a filter: standard input */
+		rc = scan_one("-");
+	for (int i = 0; i < argc; i++)
+		if (scan_one(argv[i]) != EXIT_OK)
 			rc = EXIT_SYSTEM;
 	if (fflush(stdout)) {
 		cli_error("write error: %s", strerror(errno));
@@ -113,3 +116,24 @@ int cmd_scan(const struct options *opt)
 	}
 	return rc;
 }
+
+const struct taintctl_cmd cmd_scan = {
+	.name = "scan",
+	.run = scan_run,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] scan [FILE...|-]\n"
+"\n"
+"Print every Tainted:/Not tainted field in logs, with file:line and its\n"
+"flags (with --json, one object per field, JSON Lines).  Without FILE, or\n"
+"with -, standard input is read, as filters do.  A pipe, FIFO or terminal\n"
+"is read line by line and each line's fields are printed as soon as it is\n"
+"complete (dmesg -w | taintctl scan); files are read in big blocks.\n"
+"gzip, xz and zstd data is decompressed (told by its first bytes).\n"
+"Letters this version does not know are shown as unknown letters.\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = false,
+};

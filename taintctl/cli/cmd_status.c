@@ -21,14 +21,14 @@ struct module_list {
 	int error;		/* errno: <sys>/module cannot be read */
 };
 
-static void modules_load(const struct options *opt, struct module_list *m)
+static void modules_load(struct module_list *m)
 {
-	int ret = taint_read_modules(opt->sys_root, &m->v, &m->count);
+	int ret = taint_read_modules(cli.sys_root, &m->v, &m->count);
 
 	m->error = -ret;
 	if (ret)
 		cli_warn("cannot read '%s/module': %s (module taint not shown)",
-			 opt->sys_root, strerror(-ret));
+			 cli.sys_root, strerror(-ret));
 }
 
 static void text_modules(const struct module_list *m)
@@ -57,25 +57,29 @@ static void text_modules(const struct module_list *m)
 	}
 }
 
-int cmd_status(const struct options *opt)
+static int status_run(int argc, char **argv)
 {
 	struct module_list mods = { 0 };
 	struct event_list ev;
 	uint64_t mask;
 	int rc, erc;
 
-	if (opt->argc) {
+	if (cli_getopt(argc, argv, &cmd_status) != -1)
+		return EXIT_USAGE;
+	argc -= optind;
+	argv += optind;
+	if (argc) {
 		cli_error("status takes no operand ('%s')",
-			  cli_quote(opt->argv[0]));
+			  cli_quote(argv[0]));
 		return EXIT_USAGE;
 	}
-	rc = read_kernel_mask(opt, &mask);
+	rc = read_kernel_mask(&mask);
 	if (rc)
 		return rc;
-	modules_load(opt, &mods);
-	erc = events_load(opt, &ev, true);
+	modules_load(&mods);
+	erc = events_load(&ev, true);
 
-	if (opt->json) {
+	if (cli.json) {
 		json_print_status(mask, mods.v, mods.count, mods.error, &ev);
 	} else {
 		text_print_mask(mask, mask != 0);
@@ -98,3 +102,20 @@ int cmd_status(const struct options *opt)
 	free(mods.v);
 	return erc;
 }
+
+const struct taintctl_cmd cmd_status = {
+	.name = "status",
+	.run = status_run,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] [status]\n"
+"\n"
+"Show the running kernel's taint: the mask, each set flag, the loaded\n"
+"modules that carry taint (/sys/module/*/taint) and, where the kernel keeps\n"
+"one, the taint log's events (/proc/sys/kernel/taint_log).\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = true,
+};

@@ -5,12 +5,15 @@
 #ifndef TAINTCTL_CLI_H
 #define TAINTCTL_CLI_H
 
+#include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include <json-c/json.h>
-
 #include "taint.h"
+
+struct json_object;
 
 /* Exit codes, as documented in --help and taintctl(1). */
 enum {
@@ -26,23 +29,71 @@ enum {
 				 * inconsistent layout or data) */
 };
 
-struct options {
-	bool json;
-	const char *allow;	/* check --allow FLAGS */
-	const char *deny;	/* check --deny FLAGS */
-	const char *value;	/* check --value VALUE */
-	const char *from;	/* check --from FILE */
-	const char *since;	/* check --since CURSOR */
-	bool once;		/* watch --once */
-	const char *interval;	/* watch --interval SECONDS */
-	const char *output;	/* metrics --output FILE */
-	const char *vmcore;	/* log --vmcore FILE: a crash dump */
+/* The options every command takes, main.c's: set before a command runs. */
+struct cli_global {
+	bool json;		/* -j, -J, --json */
 	const char *root;	/* --root DIR, NULL for the running system */
-	const char *proc_root;	/* DIR/proc or "/proc" */
-	const char *sys_root;	/* DIR/sys or "/sys" */
-	int argc;		/* operands after the command */
-	char **argv;
+	const char *proc_root;	/* DIR/proc or the live /proc; NULL: DIR is
+				 * too long (reported by cli_getopt()) */
+	const char *sys_root;	/* DIR/sys or the live /sys */
 };
+extern struct cli_global cli;
+
+/*
+ * A command, as kmod's struct kmod_cmd: cmd_<name>.c exports one,
+ * main.c's table lists them.  run() gets the command line without
+ * taintctl's own name (argv[0] is the command's name) and parses its
+ * options with cli_getopt() itself; it returns an exit code.
+ */
+struct taintctl_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	/* its options: the long ones ({ NULL } at the end; NULL: none) and
+	 * the short ones ("a:d:"), each the short form of a long one, with
+	 * its value */
+	const struct option *options;
+	const char *shortopts;
+	/* COMMAND --help (help.c prints it): the text up to "Options:",
+	 * --json and --root if it takes them, its options after those, then
+	 * -h, more (check's flags), and the exit status (NULL: the common
+	 * one) */
+	const char *usage;
+	bool json, root;
+	const char *usage_options;
+	void (*usage_more)(void);
+	const char *usage_exit;
+};
+extern const struct taintctl_cmd cmd_status, cmd_decode, cmd_scan, cmd_mark,
+	cmd_log, cmd_check, cmd_watch, cmd_metrics, cmd_cursor;
+
+/*
+ * Values of the long options without a short form.  An option of any
+ * command is recognized before the command's name too, so each value
+ * names one option of one command; "invalid option -- '%c'" prints it for
+ * "--once=1", so they keep these numbers.
+ */
+enum {
+	OPT_ROOT = CHAR_MAX + 1,	/* main.c */
+	OPT_VALUE,			/* check */
+	OPT_FROM,			/* check */
+	OPT_SINCE,			/* check */
+	OPT_ONCE,			/* watch */
+	OPT_VMCORE,			/* log */
+};
+
+/* options.c: getopt_long() with options anywhere among the operands and
+ * "-1" an operand; errors reported (then '?'); at -1, argv[optind..] are
+ * the operands in order.  optind = 0 starts a new parse. */
+#define CLI_MAX_OPTIONS 48
+extern const struct option cli_global_options[];
+extern const char cli_global_shortopts[];
+bool cli_global_option(int c);
+size_t cli_options_add(struct option *to, size_t n, const struct option *add);
+int cli_getopt_long(int argc, char **argv, const char *shortopts,
+		    const struct option *longopts);
+/* the next option of @cmd (main.c handled the global ones, which are
+ * skipped), '?' after an error (reported), -1 at the end */
+int cli_getopt(int argc, char **argv, const struct taintctl_cmd *cmd);
 
 /* messages.c: "taintctl: ..." on stderr, one line each */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -54,8 +105,8 @@ char *cli_join(int argc, char **argv);
 /* at exit: a failed write to standard output is an error (exit 3) */
 void cli_close_stdout(void);
 
-/* help.c: COMMAND --help; false if there is no such command */
-bool cli_command_usage(const char *command);
+/* help.c: COMMAND --help */
+void cli_command_usage(const struct taintctl_cmd *cmd);
 
 /* input.c: VALUEs and TEXT (operands, standard input, a file) to masks */
 struct decoded {
@@ -81,17 +132,7 @@ void decoded_free(struct decoded_list *l);
 /* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
 int read_input(const char *path, char **buf, size_t *len);
 
-/* json_out.c: json-c builders for the shapes of docs/abi.md section 2 */
-struct json_object *json_string_bytes(const char *s, size_t len);
-struct json_object *json_mask_object(uint64_t mask, bool tainted);
-struct json_object *json_flag_array(uint64_t mask);
-struct json_object *json_unknown_bits(uint64_t mask);
-void json_print(struct json_object *obj);
-/* one taint_log event, the shape of `log --json`'s "events" items */
-struct json_object *json_event(const struct taint_event *ev);
-
-/* field_out.c: unknown letters of a decoded field (JSON array, text) */
-struct json_object *json_unknown_letters(const struct taint_field *f);
+/* field_out.c: unknown letters of a decoded field, as text */
 void text_unknown_letters(const struct taint_field *f);
 void text_unknown_letter_lines(const struct taint_field *f);
 
@@ -100,49 +141,71 @@ void text_print_mask(uint64_t mask, bool tainted);
 void text_print_event(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
 
-/* events.c: the taint log for status, log, watch, metrics, cursor and
- * check --since */
+/* events.c: the kernel's mask, its taint log (status, log, watch,
+ * metrics, cursor and check --since) and snapshots for cursors */
 struct event_list {
 	struct taint_log *log;	/* NULL: none (absent or unreadable) */
 	bool absent;		/* no taint_log: stock kernel */
 	int read_error;		/* errno: taint_log exists, cannot be read */
 	int malformed;		/* malformed lines (reported on stderr) */
 };
-int events_load(const struct options *opt, struct event_list *list,
-		bool quiet_if_unreadable);
+int events_load(struct event_list *list, bool quiet_if_unreadable);
 /* the same; with @quiet, malformed lines and a log that cannot be read are
  * not reported (the caller looks at list->malformed and ->read_error) */
-int events_load_quiet(const struct options *opt, struct event_list *list,
-		      bool quiet);
+int events_load_quiet(struct event_list *list, bool quiet);
+/* log --vmcore FILE: the log of the dump @path; EXIT_OK, EXIT_VMCORE
+ * (also for malformed lines, reported), EXIT_SYSTEM */
+int events_load_vmcore(const char *path, struct event_list *list);
 void events_free(struct event_list *list);
-/* the events of @log as a JSON array (json_out.c), or as text lines, each
- * after @indent (text_out.c) */
-struct json_object *json_event_array(const struct taint_log *log);
+/* read <proc>/sys/kernel/tainted, reporting failures; EXIT_* */
+int read_kernel_mask(uint64_t *mask);
+/* what a cursor is made of (cursor, check --since): the boot id, the log,
+ * then the mask, and their cursor */
+struct snapshot {
+	struct taint_cursor c;
+	char text[TAINT_CURSOR_MAX];
+	char boot_id[TAINT_BOOT_ID_LEN + 1];
+	struct event_list ev;
+	uint64_t mask;
+};
+/* EXIT_* (reported); snapshot_free() it even after a failure */
+int snapshot_take(struct snapshot *s);
+void snapshot_free(struct snapshot *s);
+
+/* json_out.c: the JSON output, one renderer per shape (docs/abi.md §2),
+ * each printing one line */
+void json_print_status(uint64_t mask, const struct taint_module *mods,
+		       size_t count, int mods_error,
+		       const struct event_list *ev);
+void json_print_decoded(const struct decoded *d, bool from_stdin);
+/* scan: a file's hits, one object reused for all of them */
+struct json_hits {
+	struct json_object *file, *obj;
+	struct json_object *line, *text, *letters, *tainted, *format, *mask;
+	bool plain_extras;	/* unknown_bits/unknown_letters are [] */
+};
+void json_hits_start(struct json_hits *w, const char *file);
+void json_print_hit(struct json_hits *w, const struct taint_hit *h,
+		    const char *letters);
+void json_hits_end(struct json_hits *w);
+void json_print_log(const struct taint_log *log);
+/* check: @bad_letters holds the disallowed unknown letters (or none) */
+void json_print_check(uint64_t mask, uint64_t bad,
+		      const struct taint_field *bad_letters);
+void json_print_since(const char *cursor, const struct taint_cursor *c,
+		      const struct snapshot *now,
+		      const struct taint_window *w,
+		      const struct taint_log *events, uint64_t bad);
+void json_print_cursor(const struct snapshot *s);
+void json_print_watch_event(const struct taint_event *ev);
+void json_print_watch_flag(unsigned int bit, uint64_t mask);
+void json_print_watch_dropped(uint64_t total, uint64_t count);
+/* the events of @log as text lines, each after @indent (text_out.c) */
 void text_print_events(const struct taint_log *log, const char *indent);
 
 /* vmcore_log.c: log --vmcore: the taint log of the dump @path, failures
  * reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */
 int vmcore_log_open(const char *path, struct taint_log **log);
 
-/* cmd_status.c: read <proc>/sys/kernel/tainted, reporting failures */
-int read_kernel_mask(const struct options *opt, uint64_t *mask);
-
-/* the commands; each returns an exit code */
-int cmd_status(const struct options *opt);
-int cmd_decode(const struct options *opt);
-int cmd_scan(const struct options *opt);
-int cmd_mark(const struct options *opt);
-int cmd_log(const struct options *opt);
-int cmd_check(const struct options *opt);
-int cmd_watch(const struct options *opt);
-int cmd_metrics(const struct options *opt);
-int cmd_cursor(const struct options *opt);
-
-/* cmd_check.c: the bits of @mask that --allow/--deny (@set) refuse */
-uint64_t check_disallowed(const struct options *opt, uint64_t set,
-			  uint64_t mask);
-/* cmd_cursor.c: check --since CURSOR, judged with the mask of --allow or
- * --deny (@set; neither: any flag is disallowed) */
-int check_since(const struct options *opt, uint64_t set);
 
 #endif

@@ -14,8 +14,9 @@
  * every value or field in --from's file (taint only grows, so in a log
  * that is what the kernel had at its last report).
  * Exit 0 if nothing disallowed is set, 1 otherwise.
- * --since CURSOR judges only what was set after the cursor (cmd_cursor.c).
+ * --since CURSOR judges only what was set after the cursor (check_since()).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,12 +24,30 @@
 
 #include "cli.h"
 
+/* check's options */
+struct check_opts {
+	const char *allow;	/* -a, --allow FLAGS */
+	const char *deny;	/* -d, --deny FLAGS */
+	const char *value;	/* --value VALUE */
+	const char *from;	/* --from FILE */
+	const char *since;	/* --since CURSOR */
+};
+
+static const struct option check_options[] = {
+	{ "allow", required_argument, NULL, 'a' },
+	{ "deny", required_argument, NULL, 'd' },
+	{ "value", required_argument, NULL, OPT_VALUE },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ NULL, 0, NULL, 0 },
+};
+
 /*
  * The bits of @mask that check's policy refuses: those outside @set with
  * --allow, those in @set with --deny, every set bit with neither.
  */
-uint64_t check_disallowed(const struct options *opt, uint64_t set,
-			  uint64_t mask)
+static uint64_t check_disallowed(const struct check_opts *opt, uint64_t set,
+				 uint64_t mask)
 {
 	if (opt->allow)
 		return mask & ~set;
@@ -157,66 +176,170 @@ static int mask_of_file(const char *path, uint64_t *mask,
 	return rc;
 }
 
-int cmd_check(const struct options *opt)
+/* check --since's answer as text */
+static void text_since(const struct taint_cursor *c,
+		       const struct snapshot *now,
+		       const struct taint_window *w,
+		       const struct taint_log *events, uint64_t bad)
 {
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	if (bad) {
+		printf("FAIL: disallowed taint set since the cursor (mask %" PRIu64 ", was %" PRIu64 "):\n",
+		       now->mask, c->mask);
+		for (unsigned int bit = 0; bit < 64; bit++)
+			if (bad & (UINT64_C(1) << bit))
+				text_print_flag_line(bit);
+	} else if (w->set || w->dropped) {
+		taint_mask_letters(w->set, letters, sizeof(letters));
+		printf("ok: no disallowed taint since the cursor (mask %" PRIu64 ", was %" PRIu64 "; set since: %s%s)\n",
+		       now->mask, c->mask, letters[0] ? letters : "",
+		       taint_unknown_bits(w->set) ? " + unknown bits" : "");
+	} else {
+		printf("ok: nothing set since the cursor (mask %" PRIu64 ")\n",
+		       now->mask);
+	}
+	if (w->set || w->dropped)
+		printf("Since the cursor:\n");
+	text_print_events(events, "  ");
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		if (!(w->without_event & (UINT64_C(1) << bit)))
+			continue;
+		fputs("  set, no taint_log event:", stdout);
+		text_print_flag_line(bit);
+	}
+	if (w->dropped)
+		printf("  %" PRIu64 " user request(s) counted but not kept (log full): their flags are not known\n",
+		       w->dropped);
+}
+
+/*
+ * check --since CURSOR: judge the window after the cursor (libtaint's
+ * taint_log_since()): the flags newly set (mask now & ~mask then) and the
+ * flags of the events recorded after it (a user request for U after the
+ * cursor counts, even if U was set before); --allow/--deny as for the
+ * mask.  It names who set them (the events).  A cursor that is malformed,
+ * from another boot, or does not fit this log (fewer events, other events
+ * at its start, a smaller dropped count, a bit of its mask clear now) is
+ * exit 4.
+ */
+static int check_since(const struct check_opts *opt, uint64_t set)
+{
+	struct taint_cursor c = TAINT_INIT(struct taint_cursor);
+	struct taint_window w = TAINT_INIT(struct taint_window);
+	struct taint_log *events;
+	struct snapshot now;
+	const char *why;
+	uint64_t bad;
+	int rc, ret;
+
+	if (taint_cursor_parse(opt->since, &c)) {
+		cli_error("invalid cursor '%s': not a cursor that 'taintctl cursor' printed",
+			  cli_quote(opt->since));
+		return EXIT_CURSOR;
+	}
+	rc = snapshot_take(&now);
+	if (rc) {
+		snapshot_free(&now);
+		return rc;
+	}
+	ret = taint_log_since(now.ev.log, &c, now.boot_id, now.mask, &w,
+			      &events, &why);
+	if (ret == -ESTALE)
+		cli_error("cursor is from another boot (boot id %s, this boot %s): its taint state is gone",
+			  c.boot_id, now.boot_id);
+	else if (ret == -EBADMSG)
+		cli_error("cursor does not fit this kernel's taint log: %s", why);
+	else if (ret)
+		cli_error("%s", strerror(-ret));
+	if (ret) {
+		snapshot_free(&now);
+		return ret == -ESTALE || ret == -EBADMSG ? EXIT_CURSOR :
+		       EXIT_SYSTEM;
+	}
+
+	bad = check_disallowed(opt, set, w.set);
+	if (cli.json)
+		json_print_since(opt->since, &c, &now, &w, events, bad);
+	else
+		text_since(&c, &now, &w, events, bad);
+	taint_log_unref(events);
+	snapshot_free(&now);
+	return bad ? EXIT_CHECK : EXIT_OK;
+}
+
+static int check_run(int argc, char **argv)
+{
+	struct check_opts opt = { 0 };
 	static const struct taint_field none;
 	/* unknown letters of --value/--from fields; static: it is 1 KiB */
 	static struct taint_field unknown;
 	uint64_t mask, set = 0, bad;
 	char letters[TAINT_KNOWN_FLAGS + 1];
 	bool bad_letters;
-	int rc;
+	int c, rc;
 
-	if (opt->argc) {
+	while ((c = cli_getopt(argc, argv, &cmd_check)) != -1) {
+		switch (c) {
+		case 'a':
+			opt.allow = optarg;
+			break;
+		case 'd':
+			opt.deny = optarg;
+			break;
+		case OPT_VALUE:
+			opt.value = optarg;
+			break;
+		case OPT_FROM:
+			opt.from = optarg;
+			break;
+		case OPT_SINCE:
+			opt.since = optarg;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc) {
 		cli_error("check takes no operand ('%s')",
-			  cli_quote(opt->argv[0]));
+			  cli_quote(argv[0]));
 		return EXIT_USAGE;
 	}
-	if (opt->allow && opt->deny) {
+	if (opt.allow && opt.deny) {
 		cli_error("--allow and --deny are mutually exclusive");
 		return EXIT_USAGE;
 	}
-	if (opt->value && opt->from) {
+	if (opt.value && opt.from) {
 		cli_error("--value and --from are mutually exclusive");
 		return EXIT_USAGE;
 	}
-	if (opt->allow && (rc = parse_set("--allow", opt->allow, &set)))
+	if (opt.allow && (rc = parse_set("--allow", opt.allow, &set)))
 		return rc;
-	if (opt->deny && (rc = parse_set("--deny", opt->deny, &set)))
+	if (opt.deny && (rc = parse_set("--deny", opt.deny, &set)))
 		return rc;
-	if (opt->since && (opt->value || opt->from)) {
+	if (opt.since && (opt.value || opt.from)) {
 		cli_error("--since judges the running kernel: it excludes --value and --from");
 		return EXIT_USAGE;
 	}
-	if (opt->since)
-		return check_since(opt, set);
-	if (opt->value)
-		rc = mask_of_value(opt->value, &mask, &unknown);
-	else if (opt->from)
-		rc = mask_of_file(opt->from, &mask, &unknown);
+	if (opt.since)
+		return check_since(&opt, set);
+	if (opt.value)
+		rc = mask_of_value(opt.value, &mask, &unknown);
+	else if (opt.from)
+		rc = mask_of_file(opt.from, &mask, &unknown);
 	else
-		rc = read_kernel_mask(opt, &mask);
+		rc = read_kernel_mask(&mask);
 	if (rc)
 		return rc;
 
-	bad = check_disallowed(opt, set, mask);
+	bad = check_disallowed(&opt, set, mask);
 	/* unknown letters, like unknown bits, fail --allow and pass --deny */
-	bad_letters = !opt->deny && unknown.unknown_letters[0];
+	bad_letters = !opt.deny && unknown.unknown_letters[0];
 
-	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "mask", json_object_new_uint64(mask));
-		json_object_object_add(o, "ok",
-				       json_object_new_boolean(!bad && !bad_letters));
-		json_object_object_add(o, "disallowed", json_flag_array(bad));
-		json_object_object_add(o, "disallowed_unknown_bits",
-				       json_unknown_bits(bad));
-		json_object_object_add(o, "disallowed_unknown_letters",
-				       json_unknown_letters(bad_letters ?
-							    &unknown : &none));
-		json_print(o);
-		json_object_put(o);
+	if (cli.json) {
+		json_print_check(mask, bad, bad_letters ? &unknown : &none);
 	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
 		for (unsigned int bit = 0; bit < 64; bit++)
@@ -233,3 +356,56 @@ int cmd_check(const struct options *opt)
 	}
 	return bad || bad_letters ? EXIT_CHECK : EXIT_OK;
 }
+
+/* check: what FLAGS may be, with the table of flags */
+static void print_check_flags(void)
+{
+	fputs("\nFLAGS are letters (PO), kernel flag names (PROPRIETARY_MODULE, any case),\n"
+	      "or both, separated by commas or blanks; an item that is a name is read as\n"
+	      "the name (DIE is the flag D, not D, I and E).  G is accepted and means nothing.\n",
+	      stdout);
+	for (unsigned int bit = 0; bit < TAINT_KNOWN_FLAGS; bit++) {
+		const struct taint_flag_info *fi = taint_flag_info(bit);
+
+		printf("   %c  %-21s %s\n", fi->letter, fi->name,
+		       fi->description);
+	}
+}
+
+const struct taintctl_cmd cmd_check = {
+	.name = "check",
+	.run = check_run,
+	.options = check_options,
+	.shortopts = "a:d:",
+	.usage =
+"Usage:\n"
+" taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
+"                          [--value VALUE | --from FILE | --since CURSOR]\n"
+"\n"
+"Exit 1 if a disallowed flag is set, else 0 (without --allow or --deny any\n"
+"flag is disallowed).  Judges the running kernel, or a value, or a file,\n"
+"or only what the kernel recorded after a cursor.\n"
+"\n"
+"Options:\n"
+" -a, --allow FLAGS  only these flags may be set (unknown bits and letters\n"
+"                    fail)\n"
+" -d, --deny FLAGS   these flags must not be set (unknown bits and letters\n"
+"                    pass)\n"
+"     --value VALUE  judge VALUE (a number as decode reads it, or a\n"
+"                    Tainted: field or letters) instead of the kernel\n"
+"     --from FILE    judge FILE (- for standard input): a copy of\n"
+"                    /proc/sys/kernel/tainted, or a log whose Tainted:\n"
+"                    fields are all taken together\n"
+"     --since CURSOR judge only the flags set and the events recorded after\n"
+"                    CURSOR (printed by 'taintctl cursor'), and name who\n"
+"                    set them\n",
+	.json = true,
+	.root = true,
+	.usage_more = print_check_flags,
+	.usage_exit =
+"\nExit status: 0 nothing disallowed is set, 1 a disallowed flag is set,\n"
+"2 usage error or invalid input, 3 permission or system error,\n"
+"4 the --since cursor is malformed, from another boot, or does not fit\n"
+"this kernel's taint log.\n"
+"\nFor more details see taintctl(1).\n",
+};

@@ -47,29 +47,13 @@ static void text_value(uint64_t mask, bool tainted,
 	text_unknown_letter_lines(f);
 }
 
-static void output(const struct options *opt, const struct decoded_list *l,
-		   bool from_stdin)
+static void output(const struct decoded_list *l, bool from_stdin)
 {
-	static const struct taint_field none;
-
 	for (size_t i = 0; i < l->count; i++) {
 		const struct decoded *d = &l->v[i];
 
-		if (opt->json) {
-			struct json_object *o =
-				json_mask_object(d->mask, d->tainted);
-
-			json_object_object_add(o, "unknown_letters",
-				json_unknown_letters(d->field ? d->field :
-							     &none));
-			json_object_object_add(o, "input",
-					       json_string_bytes(d->input,
-								 strlen(d->input)));
-			if (from_stdin)
-				json_object_object_add(o, "line",
-					json_object_new_uint64(d->line));
-			json_print(o);
-			json_object_put(o);
+		if (cli.json) {
+			json_print_decoded(d, from_stdin);
 			continue;
 		}
 		if (l->count > 1) {
@@ -86,7 +70,7 @@ static void output(const struct options *opt, const struct decoded_list *l,
 	}
 }
 
-int cmd_decode(const struct options *opt)
+static int decode_run(int argc, char **argv)
 {
 	struct decoded_list l = { 0 };
 	bool from_stdin;
@@ -94,10 +78,14 @@ int cmd_decode(const struct options *opt)
 	size_t len;
 	int rc;
 
-	from_stdin = !opt->argc ||
-		     (opt->argc == 1 && strcmp(opt->argv[0], "-") == 0);
+	if (cli_getopt(argc, argv, &cmd_decode) != -1)
+		return EXIT_USAGE;
+	argc -= optind;
+	argv += optind;
+	from_stdin = !argc ||
+		     (argc == 1 && strcmp(argv[0], "-") == 0);
 	if (from_stdin) {
-		if (!opt->argc && isatty(STDIN_FILENO)) {
+		if (!argc && isatty(STDIN_FILENO)) {
 			cli_error("decode needs a VALUE or TEXT operand, or input on standard input");
 			return EXIT_USAGE;
 		}
@@ -105,7 +93,7 @@ int cmd_decode(const struct options *opt)
 		if (rc)
 			return rc;
 	} else {
-		text = cli_join(opt->argc, opt->argv);
+		text = cli_join(argc, argv);
 		if (!text) {
 			cli_error("out of memory");
 			return EXIT_SYSTEM;
@@ -121,8 +109,31 @@ int cmd_decode(const struct options *opt)
 			cli_error("cannot decode '%s': empty", cli_quote(text));
 		rc = EXIT_USAGE;
 	}
-	output(opt, &l, from_stdin);
+	output(&l, from_stdin);
 	decoded_free(&l);
 	free(text);
 	return rc;
 }
+
+const struct taintctl_cmd cmd_decode = {
+	.name = "decode",
+	.run = decode_run,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] decode [VALUE|TEXT...|-]\n"
+"\n"
+"Explain taint masks and Tainted: fields.  Operands are joined with blanks;\n"
+"without an operand, or with -, standard input is read.  Every Tainted: or\n"
+"Not tainted field in the text is decoded; text without one is read line by\n"
+"line as numbers (one result each: \"4609 512\") or flag letters (\"P  W  O\",\n"
+"\"PWO\", \"[U]=USER, [W]=WARN\").\n"
+"\n"
+"Numbers are read as the kernel reads /proc/sys/kernel/tainted: 0x is\n"
+"hexadecimal, a leading 0 octal (01201 is 641), no sign (-1 is refused),\n"
+"at most 20 characters.  With --json, one object per value (JSON Lines).\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = false,
+};

@@ -10,32 +10,53 @@
  * is printed the same way; a dump that cannot be read is exit code 5.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
-int cmd_log(const struct options *opt)
+static const struct option log_options[] = {
+	{ "vmcore", required_argument, NULL, OPT_VMCORE },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int log_run(int argc, char **argv)
 {
+	const char *vmcore = NULL;
 	struct event_list ev;
 	char path[4096];
-	int rc;
+	int c, rc;
 
-	if (opt->argc) {
-		cli_error("log takes no operand ('%s')", cli_quote(opt->argv[0]));
+	while ((c = cli_getopt(argc, argv, &cmd_log)) != -1) {
+		switch (c) {
+		case OPT_VMCORE:
+			/* said before a --root DIR too long (cli_getopt()) */
+			if (cli.root) {
+				cli_error("--vmcore and --root exclude each other");
+				return EXIT_USAGE;
+			}
+			vmcore = optarg;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (vmcore && strcmp(vmcore, "-") == 0) {
+		cli_error("--vmcore needs the dump's file name: standard input cannot be read as a dump");
 		return EXIT_USAGE;
 	}
-	rc = events_load(opt, &ev, false);
+	argc -= optind;
+	argv += optind;
+	if (argc) {
+		cli_error("log takes no operand ('%s')", cli_quote(argv[0]));
+		return EXIT_USAGE;
+	}
+	rc = vmcore ? events_load_vmcore(vmcore, &ev) : events_load(&ev, false);
 	if (rc && !ev.malformed)
 		return rc;
-	taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path));
+	taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path));
 
-	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "events", json_event_array(ev.log));
-		json_object_object_add(o, "dropped", json_object_new_uint64(
-					       taint_log_get_dropped(ev.log)));
-		json_print(o);
-		json_object_put(o);
+	if (cli.json) {
+		json_print_log(ev.log);
 		if (ev.absent)
 			cli_warn("this kernel keeps no taint log ('%s' does not exist)",
 				 path);
@@ -55,3 +76,33 @@ int cmd_log(const struct options *opt)
 	events_free(&ev);
 	return rc;
 }
+
+const struct taintctl_cmd cmd_log = {
+	.name = "log",
+	.run = log_run,
+	.options = log_options,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] log [--vmcore FILE]\n"
+"\n"
+"Show the kernel's taint log (/proc/sys/kernel/taint_log), parsed: who set\n"
+"each flag, when and why.  A stock kernel keeps none; that is said, exit 0.\n"
+"With --vmcore, the log of the kernel a crash dump was taken of, printed\n"
+"the same way; caller= is left out for a module's code (module= names it).\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = true,
+	.usage_options =
+"     --vmcore FILE  read the log from FILE, a kernel crash dump: an x86_64\n"
+"                    ELF core (kdump's vmcore, makedumpfile -E, QEMU\n"
+"                    dump-guest-memory), through its VMCOREINFO\n",
+	.usage_exit =
+"\nExit status: 0 ok, 2 usage error, 3 permission or system error (a file\n"
+"that cannot be opened or read, a malformed taint log, write errors on\n"
+"standard output), 5 --vmcore: the dump cannot be read (not an x86_64 ELF\n"
+"core, truncated, no VMCOREINFO, a kernel without the taint log,\n"
+"inconsistent layout or data).\n"
+"\nFor more details see taintctl(1).\n",
+};

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 
-int cmd_mark(const struct options *opt)
+static int mark_run(int argc, char **argv)
 {
 	char failed[4096] = "";
 	bool fell_back;
@@ -17,15 +17,19 @@ int cmd_mark(const struct options *opt)
 	char *reason;
 	int ret, rc = EXIT_OK;
 
-	if (opt->json) {
+	if (cli_getopt(argc, argv, &cmd_mark) != -1)
+		return EXIT_USAGE;
+	argc -= optind;
+	argv += optind;
+	if (cli.json) {
 		cli_error("mark does not support --json");
 		return EXIT_USAGE;
 	}
-	if (!opt->argc) {
+	if (!argc) {
 		cli_error("mark needs a REASON operand");
 		return EXIT_USAGE;
 	}
-	reason = cli_join(opt->argc, opt->argv);
+	reason = cli_join(argc, argv);
 	if (!reason) {
 		cli_error("out of memory");
 		return EXIT_SYSTEM;
@@ -48,7 +52,7 @@ int cmd_mark(const struct options *opt)
 		return rc;
 	}
 
-	ret = taint_mark(opt->proc_root, reason, &fell_back, failed,
+	ret = taint_mark(cli.proc_root, reason, &fell_back, failed,
 			 sizeof(failed));
 	if (ret) {
 		cli_error("cannot write '%s': %s", failed, strerror(-ret));
@@ -56,7 +60,7 @@ int cmd_mark(const struct options *opt)
 	} else if (fell_back) {
 		char path[4096];
 
-		taint_proc_path(opt->proc_root, "taint_reason", path,
+		taint_proc_path(cli.proc_root, "taint_reason", path,
 				sizeof(path));
 		cli_warn("'%s' does not exist (stock kernel?): set U through /proc/sys/kernel/tainted; no reason was stored",
 			 path);
@@ -64,3 +68,21 @@ int cmd_mark(const struct options *opt)
 	free(reason);
 	return rc;
 }
+
+const struct taintctl_cmd cmd_mark = {
+	.name = "mark",
+	.run = mark_run,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] mark REASON\n"
+"\n"
+"Set the U flag with a reason (1-128 bytes of printable ASCII), written to\n"
+"/proc/sys/kernel/taint_reason; on a stock kernel, set U through\n"
+"/proc/sys/kernel/tainted without a reason and warn.  Needs CAP_SYS_ADMIN.\n"
+"With --root, the files under DIR are written instead (for tests).\n"
+"\n"
+"Options:\n",
+	.json = false,
+	.root = true,
+};

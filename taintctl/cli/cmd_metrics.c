@@ -179,28 +179,45 @@ static int write_atomic(const char *path, const char *data, size_t len)
 	return err ? EXIT_SYSTEM : EXIT_OK;
 }
 
-int cmd_metrics(const struct options *opt)
+static const struct option metrics_options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int metrics_run(int argc, char **argv)
 {
+	const char *output = NULL;
 	struct event_list ev;
 	char *buf = NULL;
 	size_t len = 0;
 	uint64_t mask;
 	FILE *f;
-	int rc, erc;
+	int c, rc, erc;
 
-	if (opt->argc) {
+	while ((c = cli_getopt(argc, argv, &cmd_metrics)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc) {
 		cli_error("metrics takes no operand ('%s')",
-			  cli_quote(opt->argv[0]));
+			  cli_quote(argv[0]));
 		return EXIT_USAGE;
 	}
-	if (opt->json) {
+	if (cli.json) {
 		cli_error("metrics has no JSON output: it writes the Prometheus text format (taintctl status --json has the same state)");
 		return EXIT_USAGE;
 	}
-	rc = read_kernel_mask(opt, &mask);
+	rc = read_kernel_mask(&mask);
 	if (rc)
 		return rc;
-	erc = events_load(opt, &ev, true);
+	erc = events_load(&ev, true);
 	if (erc && !ev.malformed) {
 		events_free(&ev);
 		return erc;
@@ -218,10 +235,35 @@ int cmd_metrics(const struct options *opt)
 		cli_error("out of memory");
 		return EXIT_SYSTEM;
 	}
-	if (opt->output)
-		rc = write_atomic(opt->output, buf, len);
+	if (output)
+		rc = write_atomic(output, buf, len);
 	else if (fwrite(buf, 1, len, stdout) != len)
 		rc = EXIT_SYSTEM;	/* reported at exit: write error */
 	free(buf);
 	return rc ? rc : erc;
 }
+
+const struct taintctl_cmd cmd_metrics = {
+	.name = "metrics",
+	.run = metrics_run,
+	.options = metrics_options,
+	.shortopts = "o:",
+	.usage =
+"Usage:\n"
+" taintctl [options] metrics [--output FILE]\n"
+"\n"
+"Print the taint state in the Prometheus text format, for node_exporter's\n"
+"textfile collector: kernel_tainted, kernel_taint_flag{flag,name} (each\n"
+"known flag, each set unknown bit),\n"
+"kernel_taint_flag_first_set_timestamp_seconds{flag,origin} (wall time of\n"
+"the event that set a flag first) and kernel_taint_log_dropped_total.\n"
+"No reason, comm or pid in labels.\n"
+"\n"
+"Options:\n",
+	.json = false,
+	.root = true,
+	.usage_options =
+" -o, --output FILE  write FILE atomically (a temporary file in its\n"
+"                    directory, fsync, rename) instead of standard output;\n"
+"                    name it *.prom for the textfile collector\n",
+};

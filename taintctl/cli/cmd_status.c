@@ -3,9 +3,10 @@
  * cmd_status.c - `taintctl [status]`: the running kernel's taint, the
  * modules that carry taint, and the taint log's events.
  *
- * JSON adds to the decode shape: "modules" ([{"name", "taint"}], null when
- * <sys>/module cannot be read), "taint_log" ("ok", "absent": stock kernel,
- * "unreadable": with "taint_log_error", the reason) and "events".
+ * JSON (json_print_status()) adds to the decode shape: "modules"
+ * ([{"name", "taint"}], null when <sys>/module cannot be read), "taint_log"
+ * ("ok", "absent": stock kernel, "unreadable": with "taint_log_error", the
+ * reason) and "events".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,60 +15,20 @@
 
 #include "cli.h"
 
-int read_kernel_mask(const struct options *opt, uint64_t *mask)
-{
-	char path[4096];
-	int ret;
-
-	if (taint_proc_path(opt->proc_root, "tainted", path, sizeof(path))) {
-		cli_error("proc root too long: '%s'", cli_quote(opt->proc_root));
-		return EXIT_SYSTEM;
-	}
-	ret = taint_read_mask(opt->proc_root, mask);
-	if (ret == -EINVAL || ret == -ERANGE || ret == -EFBIG) {
-		cli_error("cannot parse '%s': not a taint mask", path);
-		return EXIT_SYSTEM;
-	}
-	if (ret) {
-		cli_error("cannot read '%s': %s", path, strerror(-ret));
-		return EXIT_SYSTEM;
-	}
-	return EXIT_OK;
-}
-
 struct module_list {
 	struct taint_module *v;
 	size_t count;
 	int error;		/* errno: <sys>/module cannot be read */
 };
 
-static void modules_load(const struct options *opt, struct module_list *m)
+static void modules_load(struct module_list *m)
 {
-	int ret = taint_read_modules(opt->sys_root, &m->v, &m->count);
+	int ret = taint_read_modules(cli.sys_root, &m->v, &m->count);
 
 	m->error = -ret;
 	if (ret)
 		cli_warn("cannot read '%s/module': %s (module taint not shown)",
-			 opt->sys_root, strerror(-ret));
-}
-
-static struct json_object *json_modules(const struct module_list *m)
-{
-	struct json_object *arr;
-
-	if (m->error)
-		return NULL;
-	arr = json_object_new_array();
-	for (size_t i = 0; i < m->count; i++) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "name", json_string_bytes(
-			m->v[i].name, strlen(m->v[i].name)));
-		json_object_object_add(o, "taint", json_string_bytes(
-			m->v[i].taint, strlen(m->v[i].taint)));
-		json_object_array_add(arr, o);
-	}
-	return arr;
+			 cli.sys_root, strerror(-ret));
 }
 
 static void text_modules(const struct module_list *m)
@@ -96,43 +57,30 @@ static void text_modules(const struct module_list *m)
 	}
 }
 
-static const char *log_state(const struct event_list *ev)
-{
-	if (ev->absent)
-		return "absent";
-	return ev->read_error ? "unreadable" : "ok";
-}
-
-int cmd_status(const struct options *opt)
+static int status_run(int argc, char **argv)
 {
 	struct module_list mods = { 0 };
 	struct event_list ev;
 	uint64_t mask;
 	int rc, erc;
 
-	if (opt->argc) {
+	if (cli_getopt(argc, argv, &cmd_status) != -1)
+		return EXIT_USAGE;
+	argc -= optind;
+	argv += optind;
+	if (argc) {
 		cli_error("status takes no operand ('%s')",
-			  cli_quote(opt->argv[0]));
+			  cli_quote(argv[0]));
 		return EXIT_USAGE;
 	}
-	rc = read_kernel_mask(opt, &mask);
+	rc = read_kernel_mask(&mask);
 	if (rc)
 		return rc;
-	modules_load(opt, &mods);
-	erc = events_load(opt, &ev, true);
+	modules_load(&mods);
+	erc = events_load(&ev, true);
 
-	if (opt->json) {
-		struct json_object *o = json_mask_object(mask, mask != 0);
-
-		json_object_object_add(o, "modules", json_modules(&mods));
-		json_object_object_add(o, "taint_log",
-				       json_object_new_string(log_state(&ev)));
-		if (ev.read_error)
-			json_object_object_add(o, "taint_log_error",
-				json_object_new_string(strerror(ev.read_error)));
-		json_object_object_add(o, "events", json_event_array(ev.log));
-		json_print(o);
-		json_object_put(o);
+	if (cli.json) {
+		json_print_status(mask, mods.v, mods.count, mods.error, &ev);
 	} else {
 		text_print_mask(mask, mask != 0);
 		text_modules(&mods);
@@ -154,3 +102,20 @@ int cmd_status(const struct options *opt)
 	free(mods.v);
 	return erc;
 }
+
+const struct taintctl_cmd cmd_status = {
+	.name = "status",
+	.run = status_run,
+	.shortopts = "",
+	.usage =
+"Usage:\n"
+" taintctl [options] [status]\n"
+"\n"
+"Show the running kernel's taint: the mask, each set flag, the loaded\n"
+"modules that carry taint (/sys/module/*/taint) and, where the kernel keeps\n"
+"one, the taint log's events (/proc/sys/kernel/taint_log).\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = true,
+};

@@ -105,15 +105,14 @@ static void sleep_ms(long ms)
 }
 
 /* read mask and log into @st; EXIT_OK or EXIT_SYSTEM (reported) */
-static int read_state(const struct options *opt, struct state *st,
-		      uint64_t old_mask, bool first)
+static int read_state(struct state *st, uint64_t old_mask, bool first)
 {
-	int rc = read_kernel_mask(opt, &st->mask);
+	int rc = read_kernel_mask(&st->mask);
 
 	if (rc)
 		return rc;
-	rc = first ? events_load(opt, &st->ev, true) :
-		     events_load_quiet(opt, &st->ev, true);
+	rc = first ? events_load(&st->ev, true) :
+		     events_load_quiet(&st->ev, true);
 	if (rc && !st->ev.malformed)
 		return rc;
 	/* a bit is set just before its event is published: give the
@@ -122,7 +121,7 @@ static int read_state(const struct options *opt, struct state *st,
 	     (st->mask & ~old_mask & ~logged_bits(&st->ev)) && !first; i++) {
 		sleep_ms(10);
 		events_free(&st->ev);
-		rc = events_load_quiet(opt, &st->ev, true);
+		rc = events_load_quiet(&st->ev, true);
 		if (rc && !st->ev.malformed)
 			return rc;
 	}
@@ -147,40 +146,19 @@ static bool flush_out(void)
 	return false;
 }
 
-static bool print_event(const struct options *opt, const struct taint_event *ev)
+static bool print_event(const struct taint_event *ev)
 {
-	if (opt->json) {
-		struct json_object *o = json_event(ev);
-
-		json_object_object_add(o, "type", json_object_new_string("event"));
-		json_print(o);
-		json_object_put(o);
-	} else {
+	if (cli.json)
+		json_print_watch_event(ev);
+	else
 		text_print_event(ev);
-	}
 	return flush_out();
 }
 
-static bool print_flag(const struct options *opt, unsigned int bit,
-		       uint64_t mask)
+static bool print_flag(unsigned int bit, uint64_t mask)
 {
-	const struct taint_flag_info *fi = taint_flag_info(bit);
-
-	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-		char letter[2] = { fi ? fi->letter : '\0', '\0' };
-
-		json_object_object_add(o, "type", json_object_new_string("flag"));
-		json_object_object_add(o, "letter",
-				       fi ? json_object_new_string(letter) : NULL);
-		json_object_object_add(o, "bit", json_object_new_int((int)bit));
-		json_object_object_add(o, "name",
-				       fi ? json_object_new_string(fi->name) : NULL);
-		json_object_object_add(o, "description", fi ?
-				       json_object_new_string(fi->description) : NULL);
-		json_object_object_add(o, "mask", json_object_new_uint64(mask));
-		json_print(o);
-		json_object_put(o);
+	if (cli.json) {
+		json_print_watch_flag(bit, mask);
 	} else {
 		fputs("flag set, no taint_log event:", stdout);
 		text_print_flag_line(bit);
@@ -188,17 +166,10 @@ static bool print_flag(const struct options *opt, unsigned int bit,
 	return flush_out();
 }
 
-static bool print_dropped(const struct options *opt, uint64_t total,
-			  uint64_t count)
+static bool print_dropped(uint64_t total, uint64_t count)
 {
-	if (opt->json) {
-		struct json_object *o = json_object_new_object();
-
-		json_object_object_add(o, "type", json_object_new_string("dropped"));
-		json_object_object_add(o, "dropped", json_object_new_uint64(total));
-		json_object_object_add(o, "count", json_object_new_uint64(count));
-		json_print(o);
-		json_object_put(o);
+	if (cli.json) {
+		json_print_watch_dropped(total, count);
 	} else {
 		printf("dropped: %" PRIu64 " more user request(s) not kept (log full; %" PRIu64 " in all)\n",
 		       count, total);
@@ -210,8 +181,8 @@ static bool print_dropped(const struct options *opt, uint64_t total,
  * Print what @cur has that @old had not; *@printed counts the items.
  * false if a write failed.
  */
-static bool print_new(const struct options *opt, const struct state *old,
-		      const struct state *cur, unsigned int *printed)
+static bool print_new(const struct state *old, const struct state *cur,
+		      unsigned int *printed)
 {
 	const struct taint_log *o = old->ev.log, *c = cur->ev.log;
 	size_t o_count = taint_log_get_event_count(o);
@@ -242,7 +213,7 @@ static bool print_new(const struct options *opt, const struct state *old,
 		}
 		if (known)
 			continue;
-		ok = print_event(opt, ev);
+		ok = print_event(ev);
 		++*printed;
 	}
 	free(seen);
@@ -250,40 +221,63 @@ static bool print_new(const struct options *opt, const struct state *old,
 	for (unsigned int bit = 0; bit < 64 && ok; bit++) {
 		if (!(bits & (UINT64_C(1) << bit)))
 			continue;
-		ok = print_flag(opt, bit, cur->mask);
+		ok = print_flag(bit, cur->mask);
 		++*printed;
 	}
 	if (ok && c_dropped > o_dropped) {
-		ok = print_dropped(opt, c_dropped, c_dropped - o_dropped);
+		ok = print_dropped(c_dropped, c_dropped - o_dropped);
 		++*printed;
 	}
 	return ok;
 }
 
-int cmd_watch(const struct options *opt)
+static const struct option watch_options[] = {
+	{ "once", no_argument, NULL, OPT_ONCE },
+	{ "interval", required_argument, NULL, 'n' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int watch_run(int argc, char **argv)
 {
+	const char *interval = NULL;
+	bool once = false;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct taint_watch *w = NULL;
 	struct state old = { 0 }, cur = { 0 };
 	int interval_ms = 1000, malformed = 0, log_error = 0, rc, ret;
 	char path[4096];
+	int c;
 
-	if (opt->argc) {
+	while ((c = cli_getopt(argc, argv, &cmd_watch)) != -1) {
+		switch (c) {
+		case OPT_ONCE:
+			once = true;
+			break;
+		case 'n':
+			interval = optarg;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc) {
 		cli_error("watch takes no operand ('%s')",
-			  cli_quote(opt->argv[0]));
+			  cli_quote(argv[0]));
 		return EXIT_USAGE;
 	}
-	if (opt->interval && (rc = parse_interval(opt->interval, &interval_ms)))
+	if (interval && (rc = parse_interval(interval, &interval_ms)))
 		return rc;
 
-	ret = taint_watch_open(opt->proc_root, &w, &log_error);
+	ret = taint_watch_open(cli.proc_root, &w, &log_error);
 	if (ret) {
-		taint_proc_path(opt->proc_root, "tainted", path, sizeof(path));
+		taint_proc_path(cli.proc_root, "tainted", path, sizeof(path));
 		cli_error("cannot open '%s': %s", path, strerror(-ret));
 		return EXIT_SYSTEM;
 	}
 	if (log_error) {
-		taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path));
+		taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path));
 		cli_warn("cannot open '%s': %s (only newly set flags are shown)",
 			 path, strerror(log_error));
 	}
@@ -291,7 +285,7 @@ int cmd_watch(const struct options *opt)
 	sigaction(SIGINT, &sa, NULL);	/* no SA_RESTART: poll() returns */
 	sigaction(SIGTERM, &sa, NULL);
 
-	rc = read_state(opt, &old, 0, true);
+	rc = read_state(&old, 0, true);
 	if (rc)
 		goto out;
 	malformed = old.ev.malformed;
@@ -312,18 +306,18 @@ int cmd_watch(const struct options *opt)
 			rc = EXIT_SYSTEM;
 			break;
 		}
-		rc = read_state(opt, &cur, old.mask, false);
+		rc = read_state(&cur, old.mask, false);
 		if (rc)
 			break;
 		if (cur.ev.malformed > malformed) {
-			taint_proc_path(opt->proc_root, "taint_log", path,
+			taint_proc_path(cli.proc_root, "taint_log", path,
 					sizeof(path));
 			cli_warn("'%s': %d malformed line(s) skipped (see 'taintctl log')",
 				 path, cur.ev.malformed);
 		}
 		malformed = cur.ev.malformed;
 		if (cur.ev.read_error && !old.ev.read_error) {
-			taint_proc_path(opt->proc_root, "taint_log", path,
+			taint_proc_path(cli.proc_root, "taint_log", path,
 					sizeof(path));
 			cli_warn("cannot read '%s': %s (only newly set flags are shown)",
 				 path, strerror(cur.ev.read_error));
@@ -332,7 +326,7 @@ int cmd_watch(const struct options *opt)
 		 * that it is not printed again once it can be read */
 		if (cur.ev.read_error)
 			keep_events(&cur.ev, &old.ev);
-		if (!print_new(opt, &old, &cur, &printed)) {
+		if (!print_new(&old, &cur, &printed)) {
 			rc = EXIT_SYSTEM;
 			break;
 		}
@@ -343,7 +337,7 @@ int cmd_watch(const struct options *opt)
 		events_free(&old.ev);
 		old = cur;
 		memset(&cur, 0, sizeof(cur));
-		if (printed && opt->once)
+		if (printed && once)
 			break;
 	}
 out:
@@ -352,3 +346,34 @@ out:
 	taint_watch_close(w);
 	return rc;
 }
+
+const struct taintctl_cmd cmd_watch = {
+	.name = "watch",
+	.run = watch_run,
+	.options = watch_options,
+	.shortopts = "n:",
+	.usage =
+"Usage:\n"
+" taintctl [options] watch [--once] [--interval SECONDS]\n"
+"\n"
+"Print each new taint event as the kernel records it (events already in\n"
+"the taint log when watch starts are not printed), each line flushed at\n"
+"once; with --json, JSON Lines of the log --json event shape plus \"type\".\n"
+"A newly set flag without a taint_log event (a stock kernel) and a grown\n"
+"dropped count are printed too.  Waits with poll() on tainted and\n"
+"taint_log; on a kernel that does not signal changes through poll() (stock\n"
+"6.12), and for files that are not on procfs (--root), the files are\n"
+"re-read every --interval.\n"
+"\n"
+"Options:\n",
+	.json = true,
+	.root = true,
+	.usage_options =
+" -n, --interval SECONDS  re-read interval where poll() does not signal\n"
+"                    (default 1; 0.01 to 3600)\n"
+"     --once         exit after the first new event\n",
+	.usage_exit =
+"\nExit status: 0 --once saw an event, or SIGINT/SIGTERM; 2 usage error;\n"
+"3 a file cannot be read, a write error on standard output.\n"
+"\nFor more details see taintctl(1).\n",
+};

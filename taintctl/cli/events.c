@@ -1,15 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * events.c - the taint log for `status`, `log`, `watch`, `metrics`,
- * `cursor` and `check --since`: libtaint's struct taint_log, opened from
- * /proc/sys/kernel/taint_log (of --root's tree) or, for `log --vmcore`,
- * from a crash dump (vmcore_log.c), its problems reported here.
+ * events.c - the kernel's taint state for the commands: the mask
+ * (/proc/sys/kernel/tainted), the taint log for `status`, `log`, `watch`,
+ * `metrics`, `cursor` and `check --since` (libtaint's struct taint_log,
+ * opened from /proc/sys/kernel/taint_log of --root's tree or, for
+ * `log --vmcore`, from a crash dump, vmcore_log.c; its problems reported
+ * here), and the snapshot a cursor is made of (`cursor`, `check --since`).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+
+int read_kernel_mask(uint64_t *mask)
+{
+	char path[4096];
+	int ret;
+
+	if (taint_proc_path(cli.proc_root, "tainted", path, sizeof(path))) {
+		cli_error("proc root too long: '%s'", cli_quote(cli.proc_root));
+		return EXIT_SYSTEM;
+	}
+	ret = taint_read_mask(cli.proc_root, mask);
+	if (ret == -EINVAL || ret == -ERANGE || ret == -EFBIG) {
+		cli_error("cannot parse '%s': not a taint mask", path);
+		return EXIT_SYSTEM;
+	}
+	if (ret) {
+		cli_error("cannot read '%s': %s", path, strerror(-ret));
+		return EXIT_SYSTEM;
+	}
+	return EXIT_OK;
+}
 
 /* each malformed line and each event with unknown fields of @log */
 static void report_problems(const struct taint_log *log, const char *name)
@@ -29,17 +53,17 @@ static void report_problems(const struct taint_log *log, const char *name)
 }
 
 /* the running kernel's log (--root's); EXIT_*, reported unless @quiet */
-static int load_proc(const struct options *opt, struct event_list *list,
-		     bool quiet_if_unreadable, bool quiet)
+static int load_proc(struct event_list *list, bool quiet_if_unreadable,
+		     bool quiet)
 {
 	char path[4096];
 	int ret;
 
-	if (taint_proc_path(opt->proc_root, "taint_log", path, sizeof(path))) {
-		cli_error("proc root too long: '%s'", cli_quote(opt->proc_root));
+	if (taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path))) {
+		cli_error("proc root too long: '%s'", cli_quote(cli.proc_root));
 		return EXIT_SYSTEM;
 	}
-	ret = taint_log_new_from_proc(opt->proc_root, &list->log);
+	ret = taint_log_new_from_proc(cli.proc_root, &list->log);
 	if (ret == -ENOENT) {
 		list->absent = true;
 		return EXIT_OK;
@@ -64,38 +88,72 @@ static int load_proc(const struct options *opt, struct event_list *list,
 	return list->malformed ? EXIT_SYSTEM : EXIT_OK;
 }
 
-static int load(const struct options *opt, struct event_list *list,
-		bool quiet_if_unreadable, bool quiet)
+int events_load(struct event_list *list, bool quiet_if_unreadable)
+{
+	memset(list, 0, sizeof(*list));
+	return load_proc(list, quiet_if_unreadable, false);
+}
+
+int events_load_quiet(struct event_list *list, bool quiet)
+{
+	memset(list, 0, sizeof(*list));
+	return load_proc(list, quiet, quiet);
+}
+
+int events_load_vmcore(const char *path, struct event_list *list)
 {
 	int rc;
 
 	memset(list, 0, sizeof(*list));
-	if (!opt->vmcore)
-		return load_proc(opt, list, quiet_if_unreadable, quiet);
-	/* a crash dump (only `log` takes --vmcore) */
-	rc = vmcore_log_open(opt->vmcore, &list->log);
+	rc = vmcore_log_open(path, &list->log);
 	if (rc)
 		return rc;
-	if (!quiet)
-		report_problems(list->log, opt->vmcore);
+	report_problems(list->log, path);
 	list->malformed = (int)taint_log_get_malformed(list->log);
 	return list->malformed ? EXIT_VMCORE : EXIT_OK;
-}
-
-int events_load(const struct options *opt, struct event_list *list,
-		bool quiet_if_unreadable)
-{
-	return load(opt, list, quiet_if_unreadable, false);
-}
-
-int events_load_quiet(const struct options *opt, struct event_list *list,
-		      bool quiet)
-{
-	return load(opt, list, quiet, quiet);
 }
 
 void events_free(struct event_list *list)
 {
 	taint_log_unref(list->log);
 	memset(list, 0, sizeof(*list));
+}
+
+/* boot id, log, then mask, and their cursor; EXIT_* (reported) */
+int snapshot_take(struct snapshot *s)
+{
+	char path[4096];
+	int ret, rc;
+
+	memset(s, 0, sizeof(*s));
+	s->c.size = sizeof(s->c);
+	ret = taint_read_boot_id(cli.proc_root, s->boot_id,
+				 sizeof(s->boot_id));
+	if (ret) {
+		snprintf(path, sizeof(path), "%s/sys/kernel/random/boot_id",
+			 cli.proc_root);
+		if (ret == -EINVAL)
+			cli_error("cannot parse '%s': not a boot id", path);
+		else
+			cli_error("cannot read '%s': %s", path, strerror(-ret));
+		return EXIT_SYSTEM;
+	}
+	/* a cursor must know the log: an unreadable one is an error */
+	rc = events_load(&s->ev, false);
+	if (rc)
+		return rc;
+	rc = read_kernel_mask(&s->mask);
+	if (rc)
+		return rc;
+	if (taint_log_cursor(s->ev.log, s->boot_id, s->mask, &s->c) ||
+	    taint_cursor_format(&s->c, s->text, sizeof(s->text)) < 0) {
+		cli_error("cannot make a cursor");
+		return EXIT_SYSTEM;
+	}
+	return EXIT_OK;
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	events_free(&s->ev);
 }

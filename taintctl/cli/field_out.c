@@ -1,32 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * field_out.c - output of what a decoded Tainted: field shows beyond its
- * mask: letters this version does not know (a newer kernel's "[V]=...",
- * vendor letters), with the name the verbose form printed for them.
+ * field_out.c - text output of what a decoded Tainted: field shows beyond
+ * its mask: letters this version does not know (a newer kernel's
+ * "[V]=...", vendor letters), with the name the verbose form printed for
+ * them (their JSON is json_out.c's).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-
-/* [{"letter": "V", "name": "UNSAFE_BPF"}, ...]; name null if not printed */
-struct json_object *json_unknown_letters(const struct taint_field *f)
-{
-	struct json_object *arr = json_object_new_array();
-
-	for (size_t i = 0; f->unknown_letters[i]; i++) {
-		struct json_object *o = json_object_new_object();
-		char letter[2] = { f->unknown_letters[i], '\0' };
-		const char *name = f->unknown_names[i];
-
-		json_object_object_add(o, "letter",
-				       json_object_new_string(letter));
-		json_object_object_add(o, "name", name[0] ?
-				       json_object_new_string(name) : NULL);
-		json_object_array_add(arr, o);
-	}
-	return arr;
-}
 
 /* " + unknown letters VZ (V=UNSAFE_BPF, Z=VENDOR)"; nothing if none */
 void text_unknown_letters(const struct taint_field *f)

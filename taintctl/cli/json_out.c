@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * json_out.c - build taintctl's JSON with json-c.  Shapes: docs/abi.md §2.
+ * json_out.c - taintctl's JSON, built with json-c: one renderer per output
+ * shape (docs/abi.md §2), json_print_*(), and the builders of the parts
+ * the shapes share (a mask, flags, unknown bits and letters, an event).
+ * No other file builds JSON.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <json-c/json.h>
 
 #include "cli.h"
 
@@ -41,12 +46,21 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 	return need;
 }
 
+/* One JSON document per line, no pretty printing, '/' not escaped. */
+static void json_print(struct json_object *obj)
+{
+	fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
+					     JSON_C_TO_STRING_NOSLASHESCAPE),
+	      stdout);
+	fputc('\n', stdout);
+}
+
 /*
  * A JSON string from arbitrary bytes: valid UTF-8 is kept, every byte that
  * is not part of a valid sequence becomes U+FFFD, so the output is always
  * valid JSON.  json-c escapes control characters (NUL included).
  */
-struct json_object *json_string_bytes(const char *s, size_t len)
+static struct json_object *json_string_bytes(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	struct json_object *obj;
@@ -84,31 +98,39 @@ struct json_object *json_string_bytes(const char *s, size_t len)
 	return obj;
 }
 
-struct json_object *json_flag_array(uint64_t mask)
+/* letter, bit, name, description of flag @bit (null for an unknown bit) */
+static void add_flag(struct json_object *o, unsigned int bit)
+{
+	const struct taint_flag_info *fi = taint_flag_info(bit);
+	char letter[2] = { fi ? fi->letter : '\0', '\0' };
+
+	json_object_object_add(o, "letter",
+			       fi ? json_object_new_string(letter) : NULL);
+	json_object_object_add(o, "bit", json_object_new_int((int)bit));
+	json_object_object_add(o, "name",
+			       fi ? json_object_new_string(fi->name) : NULL);
+	json_object_object_add(o, "description", fi ?
+			       json_object_new_string(fi->description) : NULL);
+}
+
+/* the known flags of @mask: [{"letter", "bit", "name", "description"}] */
+static struct json_object *json_flag_array(uint64_t mask)
 {
 	struct json_object *arr = json_object_new_array();
 
 	for (unsigned int bit = 0; bit < TAINT_KNOWN_FLAGS; bit++) {
-		const struct taint_flag_info *fi = taint_flag_info(bit);
 		struct json_object *o;
-		char letter[2] = { fi->letter, '\0' };
 
 		if (!(mask & (UINT64_C(1) << bit)))
 			continue;
 		o = json_object_new_object();
-		json_object_object_add(o, "letter",
-				       json_object_new_string(letter));
-		json_object_object_add(o, "bit", json_object_new_int((int)bit));
-		json_object_object_add(o, "name",
-				       json_object_new_string(fi->name));
-		json_object_object_add(o, "description",
-				       json_object_new_string(fi->description));
+		add_flag(o, bit);
 		json_object_array_add(arr, o);
 	}
 	return arr;
 }
 
-struct json_object *json_unknown_bits(uint64_t mask)
+static struct json_object *json_unknown_bits(uint64_t mask)
 {
 	struct json_object *arr = json_object_new_array();
 
@@ -119,8 +141,27 @@ struct json_object *json_unknown_bits(uint64_t mask)
 	return arr;
 }
 
+/* [{"letter": "V", "name": "UNSAFE_BPF"}, ...]; name null if not printed */
+static struct json_object *json_unknown_letters(const struct taint_field *f)
+{
+	struct json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; f->unknown_letters[i]; i++) {
+		struct json_object *o = json_object_new_object();
+		char letter[2] = { f->unknown_letters[i], '\0' };
+		const char *name = f->unknown_names[i];
+
+		json_object_object_add(o, "letter",
+				       json_object_new_string(letter));
+		json_object_object_add(o, "name", name[0] ?
+				       json_object_new_string(name) : NULL);
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
 /* {"mask": N, "tainted": B, "flags": [...], "unknown_bits": [...]} */
-struct json_object *json_mask_object(uint64_t mask, bool tainted)
+static struct json_object *json_mask_object(uint64_t mask, bool tainted)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -131,7 +172,7 @@ struct json_object *json_mask_object(uint64_t mask, bool tainted)
 	return o;
 }
 
-struct json_object *json_event(const struct taint_event *ev)
+static struct json_object *json_event(const struct taint_event *ev)
 {
 	struct json_object *o = json_object_new_object();
 
@@ -164,16 +205,7 @@ struct json_object *json_event(const struct taint_event *ev)
 	return o;
 }
 
-/* One JSON document per line, no pretty printing, '/' not escaped. */
-void json_print(struct json_object *obj)
-{
-	fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
-					     JSON_C_TO_STRING_NOSLASHESCAPE),
-	      stdout);
-	fputc('\n', stdout);
-}
-
-struct json_object *json_event_array(const struct taint_log *log)
+static struct json_object *json_event_array(const struct taint_log *log)
 {
 	struct json_object *arr = json_object_new_array();
 	const struct taint_event *ev;
@@ -181,4 +213,257 @@ struct json_object *json_event_array(const struct taint_log *log)
 	for (size_t i = 0; (ev = taint_log_get_event(log, i)); i++)
 		json_object_array_add(arr, json_event(ev));
 	return arr;
+}
+
+/* --- the shapes -------------------------------------------------------- */
+
+/* status: the mask object, "modules", "taint_log" (with
+ * "taint_log_error" if unreadable), "events" */
+void json_print_status(uint64_t mask, const struct taint_module *mods,
+		       size_t count, int mods_error,
+		       const struct event_list *ev)
+{
+	struct json_object *o = json_mask_object(mask, mask != 0);
+	struct json_object *arr = NULL;
+
+	if (!mods_error) {
+		arr = json_object_new_array();
+		for (size_t i = 0; i < count; i++) {
+			struct json_object *m = json_object_new_object();
+
+			json_object_object_add(m, "name", json_string_bytes(
+				mods[i].name, strlen(mods[i].name)));
+			json_object_object_add(m, "taint", json_string_bytes(
+				mods[i].taint, strlen(mods[i].taint)));
+			json_object_array_add(arr, m);
+		}
+	}
+	json_object_object_add(o, "modules", arr);
+	json_object_object_add(o, "taint_log", json_object_new_string(
+		ev->absent ? "absent" : ev->read_error ? "unreadable" : "ok"));
+	if (ev->read_error)
+		json_object_object_add(o, "taint_log_error",
+			json_object_new_string(strerror(ev->read_error)));
+	json_object_object_add(o, "events", json_event_array(ev->log));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* decode: one value, the mask object with "unknown_letters", "input" and,
+ * from standard input, "line" */
+void json_print_decoded(const struct decoded *d, bool from_stdin)
+{
+	static const struct taint_field none;
+	struct json_object *o = json_mask_object(d->mask, d->tainted);
+
+	json_object_object_add(o, "unknown_letters",
+			       json_unknown_letters(d->field ? d->field : &none));
+	json_object_object_add(o, "input",
+			       json_string_bytes(d->input, strlen(d->input)));
+	if (from_stdin)
+		json_object_object_add(o, "line",
+				       json_object_new_uint64(d->line));
+	json_print(o);
+	json_object_put(o);
+}
+
+static const char *const format_names[] = {
+	[TAINT_FORMAT_NOT_TAINTED] = "not-tainted",
+	[TAINT_FORMAT_FIXED] = "fixed",
+	[TAINT_FORMAT_VERBOSE] = "verbose",
+};
+
+static bool is_ascii(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* Add @val under @key, keeping a reference in *@ref (NULL for null). */
+static void add_ref(struct json_object *o, const char *key,
+		    struct json_object *val, struct json_object **ref)
+{
+	json_object_object_add(o, key, val);
+	*ref = val;
+}
+
+void json_hits_start(struct json_hits *w, const char *file)
+{
+	memset(w, 0, sizeof(*w));
+	w->file = json_string_bytes(file, strlen(file));
+}
+
+/* scan: one hit of the file */
+void json_print_hit(struct json_hits *w, const struct taint_hit *h,
+		    const char *letters)
+{
+	const struct taint_field *f = h->field;
+	struct json_object *o = w->obj;
+	bool extras = taint_unknown_bits(f->mask) || f->unknown_letters[0];
+
+	if (!o) {
+		o = w->obj = json_object_new_object();
+		json_object_object_add(o, "file", json_object_get(w->file));
+		add_ref(o, "line", json_object_new_uint64(h->line), &w->line);
+		add_ref(o, "text", NULL, &w->text);
+		add_ref(o, "letters", json_object_new_string(letters),
+			&w->letters);
+		add_ref(o, "tainted", json_object_new_boolean(f->tainted),
+			&w->tainted);
+		/* v2: the rest of what the text output shows */
+		add_ref(o, "format", json_object_new_string(
+				format_names[f->format]), &w->format);
+		add_ref(o, "mask", NULL, &w->mask);
+		w->plain_extras = false;
+	}
+	json_object_set_uint64(w->line, h->line);
+	if (w->text && is_ascii(f->text, f->text_len))
+		json_object_set_string_len(w->text, f->text,
+					   (int)f->text_len);
+	else	/* json_string_bytes() makes invalid UTF-8 valid */
+		add_ref(o, "text", json_string_bytes(f->text, f->text_len),
+			&w->text);
+	json_object_set_string(w->letters, letters);
+	json_object_set_boolean(w->tainted, f->tainted);
+	json_object_set_string(w->format, format_names[f->format]);
+	if (!f->mask_known)
+		add_ref(o, "mask", NULL, &w->mask);
+	else if (w->mask)
+		json_object_set_uint64(w->mask, f->mask);
+	else
+		add_ref(o, "mask", json_object_new_uint64(f->mask), &w->mask);
+	if (extras || !w->plain_extras) {
+		json_object_object_add(o, "unknown_bits",
+				       json_unknown_bits(f->mask));
+		json_object_object_add(o, "unknown_letters",
+				       json_unknown_letters(f));
+		w->plain_extras = !extras;
+	}
+	json_print(o);
+}
+
+void json_hits_end(struct json_hits *w)
+{
+	json_object_put(w->obj);
+	json_object_put(w->file);
+	memset(w, 0, sizeof(*w));
+}
+
+/* log: {"events": [...], "dropped": N} */
+void json_print_log(const struct taint_log *log)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "events", json_event_array(log));
+	json_object_object_add(o, "dropped", json_object_new_uint64(
+				       taint_log_get_dropped(log)));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* what check and check --since start with */
+static struct json_object *json_check_object(uint64_t mask, uint64_t bad,
+					     const struct taint_field *letters)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "mask", json_object_new_uint64(mask));
+	json_object_object_add(o, "ok", json_object_new_boolean(
+				       !bad && !letters->unknown_letters[0]));
+	json_object_object_add(o, "disallowed", json_flag_array(bad));
+	json_object_object_add(o, "disallowed_unknown_bits",
+			       json_unknown_bits(bad));
+	json_object_object_add(o, "disallowed_unknown_letters",
+			       json_unknown_letters(letters));
+	return o;
+}
+
+void json_print_check(uint64_t mask, uint64_t bad,
+		      const struct taint_field *bad_letters)
+{
+	struct json_object *o = json_check_object(mask, bad, bad_letters);
+
+	json_print(o);
+	json_object_put(o);
+}
+
+void json_print_since(const char *cursor, const struct taint_cursor *c,
+		      const struct snapshot *now,
+		      const struct taint_window *w,
+		      const struct taint_log *events, uint64_t bad)
+{
+	static const struct taint_field none;
+	struct json_object *o = json_check_object(now->mask, bad, &none);
+	struct json_object *since = json_object_new_object();
+
+	json_object_object_add(since, "cursor",
+			       json_object_new_string(cursor));
+	json_object_object_add(since, "mask", json_object_new_uint64(c->mask));
+	json_object_object_add(since, "events",
+			       json_object_new_uint64(c->events));
+	json_object_object_add(since, "dropped",
+			       json_object_new_uint64(c->dropped));
+	json_object_object_add(o, "since", since);
+	json_object_object_add(o, "set_since", json_flag_array(w->set));
+	json_object_object_add(o, "set_since_unknown_bits",
+			       json_unknown_bits(w->set));
+	json_object_object_add(o, "new_without_event",
+			       json_flag_array(w->without_event));
+	json_object_object_add(o, "events", json_event_array(events));
+	json_object_object_add(o, "dropped", json_object_new_uint64(w->dropped));
+	json_object_object_add(o, "cursor", json_object_new_string(now->text));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* cursor: {"cursor", "boot_id", "events", "dropped", "mask"} */
+void json_print_cursor(const struct snapshot *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "cursor", json_object_new_string(s->text));
+	json_object_object_add(o, "boot_id",
+			       json_object_new_string(s->c.boot_id));
+	json_object_object_add(o, "events", json_object_new_uint64(s->c.events));
+	json_object_object_add(o, "dropped",
+			       json_object_new_uint64(s->c.dropped));
+	json_object_object_add(o, "mask", json_object_new_uint64(s->c.mask));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* watch: an event of the log --json shape with "type": "event" */
+void json_print_watch_event(const struct taint_event *ev)
+{
+	struct json_object *o = json_event(ev);
+
+	json_object_object_add(o, "type", json_object_new_string("event"));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* watch: a flag set without an event, with the mask now */
+void json_print_watch_flag(unsigned int bit, uint64_t mask)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "type", json_object_new_string("flag"));
+	add_flag(o, bit);
+	json_object_object_add(o, "mask", json_object_new_uint64(mask));
+	json_print(o);
+	json_object_put(o);
+}
+
+/* watch: the dropped count grew by @count, to @total */
+void json_print_watch_dropped(uint64_t total, uint64_t count)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "type", json_object_new_string("dropped"));
+	json_object_object_add(o, "dropped", json_object_new_uint64(total));
+	json_object_object_add(o, "count", json_object_new_uint64(count));
+	json_print(o);
+	json_object_put(o);
 }

@@ -2,30 +2,22 @@
 /*
  * main.c - taintctl: decode, explain, set and check Linux kernel taint.
  *
- * Option parsing and dispatch only; the work is done by libtaint.
+ * The global options (--json, --root, --help, --version) and dispatch; each
+ * command (cmd_<name>.c, struct taintctl_cmd) parses its own options, and
+ * the work is done by libtaint.
+ *
+ * Any option may come before the command's name or after it, among the
+ * operands, as before each command owned its options: so main.c parses the
+ * whole command line first, with every command's options, to find the
+ * command's name, run --version, report bad options in their order,
+ * print the help, and name the command that an option belongs to; the
+ * command then parses it again with its own options.
  */
-#include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-static const struct command {
-	const char *name;
-	int (*run)(const struct options *opt);
-} commands[] = {
-	{ "status", cmd_status },
-	{ "decode", cmd_decode },
-	{ "scan", cmd_scan },
-	{ "mark", cmd_mark },
-	{ "log", cmd_log },
-	{ "check", cmd_check },
-	{ "watch", cmd_watch },
-	{ "metrics", cmd_metrics },
-	{ "cursor", cmd_cursor },
-};
 
 static void usage(void)
 {
@@ -94,96 +86,6 @@ static void usage(void)
 "For more details see taintctl(1).\n", stdout);
 }
 
-enum { OPT_ROOT = CHAR_MAX + 1, OPT_VALUE, OPT_FROM, OPT_SINCE, OPT_ONCE,
-       OPT_VMCORE };
-
-/* the reordered argv, freed at exit */
-static char **args;
-
-static void free_args(void)
-{
-	free(args);
-}
-
-/*
- * A copy of argv with the options first, then "--", then the operands in
- * their order, so that getopt_long() takes "-1" (decode -1, a value the
- * kernel refuses) for an operand and not for an option: an argument that
- * looks like a negative number is an operand unless it is an option's
- * argument (check --value -1).  NULL if out of memory.
- */
-static char **operands_last(int *argcp, char **argv, const char *shortopts,
-			    const struct option *longopts)
-{
-	int argc = *argcp;
-	char **out = calloc((size_t)argc + 2, sizeof(*out));
-	char **ops = calloc((size_t)argc + 1, sizeof(*ops));
-	int n = 0, nops = 0;
-	bool rest = false;
-
-	if (!out || !ops) {
-		free(out);
-		free(ops);
-		return NULL;
-	}
-	out[n++] = argv[0];
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool takes_arg = false;
-
-		if (rest || a[0] != '-' || !a[1] ||
-		    (a[1] >= '0' && a[1] <= '9')) {
-			ops[nops++] = argv[i];
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			rest = true;
-			continue;
-		}
-		out[n++] = argv[i];
-		if (a[1] == '-') {
-			size_t len = strcspn(a + 2, "=");
-			const struct option *match = NULL;
-			int matches = 0;
-
-			for (const struct option *o = longopts; o->name; o++) {
-				if (strncmp(o->name, a + 2, len))
-					continue;
-				match = o;
-				matches++;
-				if (strlen(o->name) == len) {
-					matches = 1;
-					break;
-				}
-			}
-			takes_arg = matches == 1 && !a[2 + len] &&
-				    match->has_arg == required_argument;
-		} else {
-			for (int j = 1; a[j]; j++) {
-				const char *o = strchr(shortopts, a[j]);
-
-				if (o && a[j] != ':' && o[1] == ':') {
-					takes_arg = !a[j + 1];
-					break;
-				}
-			}
-		}
-		if (takes_arg && i + 1 == argc) {
-			/* its argument is missing: let getopt_long() say so */
-			free(ops);
-			*argcp = n;
-			return out;
-		}
-		if (takes_arg)
-			out[n++] = argv[++i];
-	}
-	out[n++] = "--";
-	memcpy(out + n, ops, (size_t)nops * sizeof(*ops));
-	free(ops);
-	*argcp = n + nops;
-	return out;
-}
-
 /* DIR/<sub> without a doubled '/', into a static buffer; NULL if too long */
 static const char *under_root(const char *root, const char *sub,
 			      char *buf, size_t size)
@@ -197,75 +99,67 @@ static const char *under_root(const char *root, const char *sub,
 	return n < 0 || (size_t)n >= size ? NULL : buf;
 }
 
+/* the commands; an option of another command is reported as the first
+ * of these that takes it */
+static const struct taintctl_cmd *const commands[] = {
+	&cmd_status, &cmd_decode, &cmd_scan, &cmd_mark, &cmd_check,
+	&cmd_watch, &cmd_metrics, &cmd_log, &cmd_cursor,
+};
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+struct cli_global cli;
+
+static bool takes(const struct taintctl_cmd *cmd, int c)
+{
+	for (const struct option *o = cmd->options; o && o->name; o++)
+		if (o->val == c)
+			return true;
+	return false;
+}
+
+/* "--once and --interval are options of the watch command" */
+static void not_its_option(const struct taintctl_cmd *owner)
+{
+	char names[256] = "";
+	size_t n = 0, len = 0;
+
+	for (const struct option *o = owner->options; o->name; o++)
+		n++;
+	for (size_t i = 0; i < n && len < sizeof(names); i++)
+		len += (size_t)snprintf(names + len, sizeof(names) - len,
+					"%s--%s", !i ? "" : i + 1 < n ? ", " :
+					" and ", owner->options[i].name);
+	cli_error("%s %s of the %s command", names,
+		  n == 1 ? "is an option" : "are options", owner->name);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "allow", required_argument, NULL, 'a' },
-		{ "deny", required_argument, NULL, 'd' },
-		{ "value", required_argument, NULL, OPT_VALUE },
-		{ "from", required_argument, NULL, OPT_FROM },
-		{ "since", required_argument, NULL, OPT_SINCE },
-		{ "once", no_argument, NULL, OPT_ONCE },
-		{ "interval", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "vmcore", required_argument, NULL, OPT_VMCORE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	static const char shortopts[] = ":jJa:d:n:o:hV";
+	static struct option longopts[CLI_MAX_OPTIONS];
+	static char shortopts[CLI_MAX_OPTIONS * 2 + 8] = "+:";
 	static char proc_root[PATH_MAX], sys_root[PATH_MAX];
-	struct options opt = { 0 };
-	const struct command *cmd = &commands[0];
+	const struct taintctl_cmd *cmd = &cmd_status;
+	bool seen[N_COMMANDS] = { false };	/* an option of commands[i] */
 	bool help = false;
-	int c;
+	size_t n;
+	int c, at;
 
 	atexit(cli_close_stdout);
-	args = operands_last(&argc, argv, shortopts, longopts);
-	if (!args) {
-		cli_error("out of memory");
-		return EXIT_SYSTEM;
+	n = cli_options_add(longopts, 0, cli_global_options);
+	strcat(shortopts, cli_global_shortopts);
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		n = cli_options_add(longopts, n, commands[i]->options);
+		strcat(shortopts, commands[i]->shortopts);
 	}
-	atexit(free_args);
-	argv = args;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	optind = 0;
+	while ((c = cli_getopt_long(argc, argv, shortopts, longopts)) != -1) {
 		switch (c) {
 		case 'j':
 		case 'J':
-			opt.json = true;
-			break;
-		case OPT_VALUE:
-			opt.value = optarg;
-			break;
-		case OPT_FROM:
-			opt.from = optarg;
-			break;
-		case OPT_SINCE:
-			opt.since = optarg;
-			break;
-		case OPT_ONCE:
-			opt.once = true;
-			break;
-		case 'n':
-			opt.interval = optarg;
-			break;
-		case 'o':
-			opt.output = optarg;
+			cli.json = true;
 			break;
 		case OPT_ROOT:
-			opt.root = optarg;
-			break;
-		case OPT_VMCORE:
-			opt.vmcore = optarg;
-			break;
-		case 'a':
-			opt.allow = optarg;
-			break;
-		case 'd':
-			opt.deny = optarg;
+			cli.root = optarg;
 			break;
 		case 'h':
 			help = true;
@@ -273,85 +167,66 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("taintctl from usertaint %s\n", TAINT_VERSION);
 			return EXIT_OK;
-		case ':':
-			cli_error("option '%s' requires an argument",
-				  cli_quote(argv[optind - 1]));
-			fputs("Try 'taintctl --help' for more information.\n",
-			      stderr);
+		case '?':
 			return EXIT_USAGE;
 		default:
-			if (optopt)
-				cli_error("invalid option -- '%c'", optopt);
-			else
-				cli_error("unrecognized option '%s'",
-					  cli_quote(argv[optind - 1]));
-			fputs("Try 'taintctl --help' for more information.\n",
-			      stderr);
-			return EXIT_USAGE;
+			for (size_t i = 0; i < N_COMMANDS; i++)
+				if (takes(commands[i], c))
+					seen[i] = true;
+			break;
 		}
 	}
 
-	if (optind < argc) {
+	at = optind;
+	if (at < argc) {
 		size_t i;
 
-		for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-			if (strcmp(argv[optind], commands[i].name) == 0)
+		for (i = 0; i < N_COMMANDS; i++)
+			if (strcmp(argv[at], commands[i]->name) == 0)
 				break;
-		if (i == sizeof(commands) / sizeof(commands[0])) {
-			cli_error("unknown command '%s'",
-				  cli_quote(argv[optind]));
+		if (i == N_COMMANDS) {
+			cli_error("unknown command '%s'", cli_quote(argv[at]));
 			fputs("Try 'taintctl --help' for more information.\n",
 			      stderr);
 			return EXIT_USAGE;
 		}
-		cmd = &commands[i];
-		optind++;
-		if (help && cli_command_usage(cmd->name))
+		cmd = commands[i];
+		if (help) {
+			cli_command_usage(cmd);
 			return EXIT_OK;
+		}
 	}
 	if (help) {
 		usage();
 		return EXIT_OK;
 	}
-	if ((opt.allow || opt.deny || opt.value || opt.from || opt.since) &&
-	    cmd->run != cmd_check) {
-		cli_error("--allow, --deny, --value, --from and --since are options of the check command");
-		return EXIT_USAGE;
-	}
-	if ((opt.once || opt.interval) && cmd->run != cmd_watch) {
-		cli_error("--once and --interval are options of the watch command");
-		return EXIT_USAGE;
-	}
-	if (opt.output && cmd->run != cmd_metrics) {
-		cli_error("--output is an option of the metrics command");
-		return EXIT_USAGE;
-	}
-	if (opt.vmcore && cmd->run != cmd_log) {
-		cli_error("--vmcore is an option of the log command");
-		return EXIT_USAGE;
-	}
-	if (opt.vmcore && opt.root) {
-		cli_error("--vmcore and --root exclude each other");
-		return EXIT_USAGE;
-	}
-	if (opt.vmcore && strcmp(opt.vmcore, "-") == 0) {
-		cli_error("--vmcore needs the dump's file name: standard input cannot be read as a dump");
-		return EXIT_USAGE;
-	}
-	opt.proc_root = TAINT_LIVE_ROOT "/proc";
-	opt.sys_root = TAINT_LIVE_ROOT "/sys";
-	if (opt.root) {
-		opt.proc_root = under_root(opt.root, "proc", proc_root,
-					   sizeof(proc_root));
-		opt.sys_root = under_root(opt.root, "sys", sys_root,
-					  sizeof(sys_root));
-		if (!opt.proc_root || !opt.sys_root) {
-			cli_error("root directory name too long: '%s'",
-				  cli_quote(opt.root));
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		if (seen[i] && commands[i] != cmd) {
+			not_its_option(commands[i]);
 			return EXIT_USAGE;
 		}
 	}
-	opt.argc = argc - optind;
-	opt.argv = argv + optind;
-	return cmd->run(&opt);
+	cli.proc_root = TAINT_LIVE_ROOT "/proc";
+	cli.sys_root = TAINT_LIVE_ROOT "/sys";
+	if (cli.root) {
+		cli.proc_root = under_root(cli.root, "proc", proc_root,
+					   sizeof(proc_root));
+		cli.sys_root = under_root(cli.root, "sys", sys_root,
+					  sizeof(sys_root));
+		if (!cli.sys_root)
+			cli.proc_root = NULL;
+	}
+
+	/* the command's line: its name first, then the rest in order */
+	if (at < argc) {
+		char *name = argv[at];
+
+		memmove(argv + 2, argv + 1, (size_t)(at - 1) * sizeof(*argv));
+		argv[1] = name;
+		argc--;
+		argv++;
+	}
+	/* (the default command, status, gets taintctl's own name) */
+	optind = 0;
+	return cmd->run(argc, argv);
 }

@@ -103,6 +103,27 @@ run --bogus
 t "unknown option: exit 2" rc_is 2
 run --deny W status
 t "--deny outside check: exit 2" rc_is 2
+# each command parses its own options (issue 31), and the command line
+# is read as before: an option before the command's name, long options
+# abbreviated as getopt_long() allows against every command's options,
+# options after operands, "--"
+run --allow W --root "$CLEAN" check
+t "a command's option before its name: --allow W check" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: no disallowed taint (mask 0)' '$T/out'"
+run --root "$CLEAN" check --al W --json
+t "a long option's unique prefix: check --al W" jq_out '.ok == true'
+run --root "$T/nonexistent" watch --o	# (were it --once: exit 3, no wait)
+t "a prefix of two commands' options is ambiguous for each: watch --o (--once, --output)" sh -c "[ $rc -eq 2 ] && [ \"\$(head -1 '$T/err')\" = \"taintctl: unrecognized option '--o'\" ]"
+run status --vmcore x
+t "an option of another command names it: status --vmcore" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = 'taintctl: --vmcore is an option of the log command' ]"
+run decode 4609 -j
+t "an option after the operands: decode 4609 -j" jq_out '.mask == 4609'
+run decode -- -j
+t "after --, -j is an operand: decode -- -j" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: invalid taint value: '-j' (negative: the kernel refuses it too)\" ]"
+LONGROOT=/$(printf '%04100d' 0)
+run --root "$LONGROOT" status
+t "--root DIR longer than PATH_MAX: exit 2" sh -c "[ $rc -eq 2 ] && grep -q '^taintctl: root directory name too long' '$T/err'"
+run --root "$LONGROOT" log --vmcore x
+t "log --vmcore with --root DIR too long: --vmcore and --root exclude each other, said first" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = 'taintctl: --vmcore and --root exclude each other' ]"
 
 # --- status ------------------------------------------------------------------
 run --root "$STOCK" --json

@@ -127,6 +127,10 @@ for f in "$TOP"/cli/* "$TOP"/bash-completion/* "$TOP"/Makefile "$TOP"/taintctl.1
 	head -3 "$f" | grep -q 'SPDX-License-Identifier: GPL-2.0-or-later' || echo "$f"
 done >"$T/nogpl"
 t "cli/, the completion, Makefile and man page are GPL-2.0-or-later (SPDX)" sh -c "! grep . '$T/nogpl'"
+# JSON output: one renderer per shape, all of them in cli/json_out.c, the
+# only file that uses json-c
+grep -l 'json-c/\|json_object' "$TOP"/cli/*.c | grep -v '/json_out\.c$' >"$T/json_elsewhere"
+t "JSON is built in cli/json_out.c only (no other cli/ file uses json-c)" sh -c "! grep . '$T/json_elsewhere'"
 t "COPYING.LGPL (LGPL-2.1) and COPYING (GPL-2) are there" sh -c "
 	grep -q 'GNU LESSER GENERAL PUBLIC LICENSE' '$TOP/COPYING.LGPL' &&
 	grep -q 'Version 2.1, February 1999' '$TOP/COPYING.LGPL' &&

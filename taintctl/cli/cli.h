@@ -94,6 +94,9 @@ int cli_getopt_long(int argc, char **argv, const char *shortopts,
 /* the next option of @cmd (main.c handled the global ones, which are
  * skipped), '?' after an error (reported), -1 at the end */
 int cli_getopt(int argc, char **argv, const struct taintctl_cmd *cmd);
+/* after cli_getopt() returned -1: EXIT_USAGE, said, if an operand is
+ * left for @cmd, which takes none; else 0 */
+int cli_no_operand(int argc, char **argv, const struct taintctl_cmd *cmd);
 
 /* messages.c: "taintctl: ..." on stderr, one line each */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

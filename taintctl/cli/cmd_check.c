@@ -300,13 +300,8 @@ static int check_run(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc) {
-		cli_error("check takes no operand ('%s')",
-			  cli_quote(argv[0]));
+	if (cli_no_operand(argc, argv, &cmd_check))
 		return EXIT_USAGE;
-	}
 	if (opt.allow && opt.deny) {
 		cli_error("--allow and --deny are mutually exclusive");
 		return EXIT_USAGE;

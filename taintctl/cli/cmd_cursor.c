@@ -20,13 +20,8 @@ static int cursor_run(int argc, char **argv)
 
 	if (cli_getopt(argc, argv, &cmd_cursor) != -1)
 		return EXIT_USAGE;
-	argc -= optind;
-	argv += optind;
-	if (argc) {
-		cli_error("cursor takes no operand ('%s')",
-			  cli_quote(argv[0]));
+	if (cli_no_operand(argc, argv, &cmd_cursor))
 		return EXIT_USAGE;
-	}
 	rc = snapshot_take(&s);
 	if (!rc && cli.json)
 		json_print_cursor(&s);

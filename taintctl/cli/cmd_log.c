@@ -44,12 +44,8 @@ static int log_run(int argc, char **argv)
 		cli_error("--vmcore needs the dump's file name: standard input cannot be read as a dump");
 		return EXIT_USAGE;
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc) {
-		cli_error("log takes no operand ('%s')", cli_quote(argv[0]));
+	if (cli_no_operand(argc, argv, &cmd_log))
 		return EXIT_USAGE;
-	}
 	rc = vmcore ? events_load_vmcore(vmcore, &ev) : events_load(&ev, false);
 	if (rc && !ev.malformed)
 		return rc;

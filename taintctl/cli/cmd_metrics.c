@@ -203,13 +203,8 @@ static int metrics_run(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc) {
-		cli_error("metrics takes no operand ('%s')",
-			  cli_quote(argv[0]));
+	if (cli_no_operand(argc, argv, &cmd_metrics))
 		return EXIT_USAGE;
-	}
 	if (cli.json) {
 		cli_error("metrics has no JSON output: it writes the Prometheus text format (taintctl status --json has the same state)");
 		return EXIT_USAGE;

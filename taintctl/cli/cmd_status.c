@@ -66,13 +66,8 @@ static int status_run(int argc, char **argv)
 
 	if (cli_getopt(argc, argv, &cmd_status) != -1)
 		return EXIT_USAGE;
-	argc -= optind;
-	argv += optind;
-	if (argc) {
-		cli_error("status takes no operand ('%s')",
-			  cli_quote(argv[0]));
+	if (cli_no_operand(argc, argv, &cmd_status))
 		return EXIT_USAGE;
-	}
 	rc = read_kernel_mask(&mask);
 	if (rc)
 		return rc;

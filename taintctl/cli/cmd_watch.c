@@ -260,13 +260,8 @@ static int watch_run(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc) {
-		cli_error("watch takes no operand ('%s')",
-			  cli_quote(argv[0]));
+	if (cli_no_operand(argc, argv, &cmd_watch))
 		return EXIT_USAGE;
-	}
 	if (interval && (rc = parse_interval(interval, &interval_ms)))
 		return rc;
 

@@ -162,3 +162,12 @@ int cli_getopt(int argc, char **argv, const struct taintctl_cmd *cmd)
 	}
 	return -1;
 }
+
+int cli_no_operand(int argc, char **argv, const struct taintctl_cmd *cmd)
+{
+	if (optind >= argc)
+		return 0;
+	cli_error("%s takes no operand ('%s')", cmd->name,
+		  cli_quote(argv[optind]));
+	return EXIT_USAGE;
+}

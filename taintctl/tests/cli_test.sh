@@ -611,6 +611,7 @@ for bad in 0 0.001 abc 1.5.0 . 3601 -- 1e3 ''; do
 done
 run --root "$WS" watch now
 t "watch with an operand: exit 2" rc_is 2
+t "watch with an operand: says so, naming it" sh -c "[ \"\$(cat '$T/err')\" = \"taintctl: watch takes no operand ('now')\" ]"
 run --root "$T/nonexistent" watch
 t "watch without a tainted file: exit 3, names it" sh -c "[ $rc -eq 3 ] && grep -q \"cannot open '$T/nonexistent/proc/sys/kernel/tainted'\" '$T/err'"
 run --root "$WS" status --once

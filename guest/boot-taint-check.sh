@@ -9,7 +9,6 @@
 letters=PFSRMBUDAWCIOELKXTN	# bits 0-18, kernel/panic.c
 mask=$(cat /proc/sys/kernel/tainted)
 log=$(cat /proc/sys/kernel/taint_log)
-echo "TAP version 13"
 echo "# tainted=$mask at boot; taint_log:"
 printf '%s\n' "$log" | sed 's/^/# /'
 set=""
@@ -18,11 +17,10 @@ while [ $b -lt ${#letters} ]; do
 	[ $(( (mask >> b) & 1 )) = 1 ] && set="$set $b"
 	b=$((b + 1))
 done
-[ -n "$set" ] || { echo "1..0 # SKIP no flag set at boot"; exit 0; }
-echo "1..$(echo "$set" | wc -w)"
+[ -n "$set" ] || tap_skip_all "no flag set at boot"
 for b in $set; do
 	l=$(echo "$letters" | cut -c$((b + 1)))
-	ok "$l (bit $b), set at boot, has its first event from the kernel" \
+	t "$l (bit $b), set at boot, has its first event from the kernel" \
 		has "$log" " origin=kernel flags=[A-Z]+ new=[A-Z]*${l}[A-Z]*( |$)"
 done
-[ $fails -eq 0 ]
+tap_done

@@ -14,7 +14,7 @@ suite() {
 
 # A suite whose program is missing is one failed test, not silently gone
 # (the host also checks every suite of scripts/suites reported).
-missing() { echo "1..1"; echo "not ok 1 - $1 is not in the initramfs"; return 1; }
+missing() { (. /guest/tap.sh; not_ok "$1 is not in the initramfs"; tap_done); }
 need() {	# need FILE COMMAND...: COMMAND, or a failure naming FILE
 	if [ -x "$1" ]; then shift; "$@"; else missing "$1"; fi
 }

@@ -9,23 +9,22 @@ set -uo pipefail
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
+# shellcheck source=../taintctl/tests/tap.sh
+. "$ROOT/taintctl/tests/tap.sh"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0 fails=0
 # case NAME WANT FILE...: apt_mirror with those source files prints WANT
 # ("" : fails, printing nothing).
 case_() {
 	local name=$1 want=$2 got rc=0
 	shift 2
 	got=$(UT_APT_SOURCES="$*" apt_mirror bookworm 2> "$T/err") || rc=$?
-	n=$((n + 1))
 	if { [ -n "$want" ] && [ "$rc" = 0 ] && [ "$got" = "$want" ]; } ||
 	   { [ -z "$want" ] && [ "$rc" != 0 ] && [ -z "$got" ] && grep -q 'no APT source serves Debian bookworm main' "$T/err"; }; then
-		echo "ok $n - apt_mirror: $name"
+		ok "apt_mirror: $name"
 	else
-		echo "not ok $n - apt_mirror: $name"
+		not_ok "apt_mirror: $name"
 		printf '# want [%s], got [%s], exit %s: %s\n' "$want" "$got" "$rc" "$(cat "$T/err")"
-		fails=$((fails + 1))
 	fi
 }
 
@@ -80,15 +79,12 @@ printf 'deb http://trixie.example/debian trixie main\n' > "$T/trixie.list"
 case_ "no source for bookworm main: an error that says so, no URI" "" "$T/trixie.list" "$T/sec.list"
 
 # This machine: APT's own files, the URI one of theirs.
-n=$((n + 1))
 mapfile -t files < <(apt_sources)
 if mirror=$(apt_mirror bookworm 2> "$T/err") && [ -n "$mirror" ] &&
    grep -qF -- "${mirror%/}" "${files[@]}"; then
-	echo "ok $n - apt_mirror: this machine's bookworm main mirror is one of its APT sources ($mirror)"
+	ok "apt_mirror: this machine's bookworm main mirror is one of its APT sources ($mirror)"
 else
-	echo "not ok $n - apt_mirror: this machine's bookworm main mirror is one of its APT sources"
+	not_ok "apt_mirror: this machine's bookworm main mirror is one of its APT sources"
 	printf '# got [%s] from %s: %s\n' "$mirror" "${files[*]}" "$(cat "$T/err")"
-	fails=$((fails + 1))
 fi
-echo "1..$n"
-[ $fails -eq 0 ]
+tap_done

@@ -50,7 +50,16 @@ for applet in $(/bin/busybox --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
 install -m 0755 "$ROOT/guest/init" "$root/init"
+# The guest's shell is busybox's: every file it sources must parse there
+# (a scenario's file holds the host's bash check too).
+for f in "$ROOT"/guest/*.sh "$ROOT"/guest/scenarios/*.sh "$ROOT/taintctl/tests/tap.sh"; do
+	/bin/busybox sh -n "$f" || die "${f#"$ROOT"/} does not parse in busybox sh"
+done
 cp "$ROOT"/guest/*.sh "$root/guest/"
+mkdir -p "$root/guest/scenarios"
+cp "$ROOT"/guest/scenarios/*.sh "$root/guest/scenarios/"
+# The one TAP library of the shell tests (taintctl/tests/tap.sh).
+cp "$ROOT/taintctl/tests/tap.sh" "$root/guest/tap.sh"
 printf 'root:x:0:0:root:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' > "$root/etc/passwd"
 printf 'root:x:0:\nuser:x:1000:\n' > "$root/etc/group"
 
@@ -126,7 +135,7 @@ done
 # "needs") is there.
 rows=$(suites_rows) || die "cannot read the suite table $SUITE_TABLE"
 missing=()
-while read -r suite _ _ _ variants needs; do
+while read -r suite _ _ _ variants needs _; do
 	[ "$needs" = - ] && continue
 	[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
 	for f in ${needs//,/ }; do

@@ -15,18 +15,15 @@ export PATH=/usr/bin:$PATH
 mapfile -t pfiles < <(grep -v -e '^#' -e '^[[:space:]]*$' "$ROOT/patches/series")
 commits=()
 [ $build = 1 ] && mapfile -t commits < <(git -C "$KSRC" rev-list --reverse pristine..HEAD)
-echo "TAP version 13"
-echo "1..$(( ${#pfiles[@]} + ${#commits[@]} ))"
-n=0 fails=0
+# shellcheck source=../taintctl/tests/tap.sh
+. "$ROOT/taintctl/tests/tap.sh"
 for p in "${pfiles[@]}"; do
-	n=$((n + 1))
 	out=$(cd "$KSRC" && perl scripts/checkpatch.pl --strict --terse -q "$ROOT/patches/$p" 2>/dev/null)
 	if grep -q '^total: 0 errors, 0 warnings, 0 checks' <<< "$out"; then
-		echo "ok $n checkpatch --strict $p"
+		ok "checkpatch --strict $p"
 	else
-		echo "not ok $n checkpatch --strict $p"
+		not_ok "checkpatch --strict $p"
 		printf '%s\n' "$out" | sed 's/^/# /'
-		fails=$((fails + 1))
 	fi
 done
 
@@ -35,7 +32,6 @@ if [ $build = 1 ]; then
 		die "the tree has uncommitted changes: commit or stash them first"
 	branch=$(git -C "$KSRC" rev-parse --abbrev-ref HEAD)
 	for c in "${commits[@]}"; do
-		n=$((n + 1))
 		subj=$(git -C "$KSRC" log -1 --format=%s "$c")
 		git -C "$KSRC" checkout -q "$c"
 		st=$BUILD/selftests-series
@@ -44,13 +40,12 @@ if [ $build = 1 ]; then
 		   { [ ! -d "$KSRC/tools/testing/selftests/taint" ] ||
 		     make -s -C "$KSRC/tools/testing/selftests/taint" OUTPUT="$st" >/dev/null 2>>"$BUILD/series-build.err"; } &&
 		   ! grep -qE 'warning:|error:' "$BUILD/series-build.err"; then
-			echo "ok $n builds: $subj"
+			ok "builds: $subj"
 		else
-			echo "not ok $n builds: $subj"
+			not_ok "builds: $subj"
 			sed 's/^/# /' "$BUILD/series-build.err" | tail -20
-			fails=$((fails + 1))
 		fi
 	done
 	git -C "$KSRC" checkout -q "$branch"
 fi
-[ $fails -eq 0 ]
+tap_done

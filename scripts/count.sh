@@ -13,17 +13,21 @@
 #   check_suites          every selected suite against its row
 #   count_summary         "failed:" list and "N passed, N failed, N
 #                         skipped"; returns non-zero if any failed
+#   expect_reports NAME LOG REPORTS...   the kernel reports on a console
+#                         against the reports columns of the suites that
+#                         ran on that boot
 # shellcheck shell=bash disable=SC2034	# the tables are for the scripts that source this
 
 PASS=0 FAIL=0 SKIP=0
 FAILED=()
 
 # count_table VARIANT: the suite table, for this variant and UT_ONLY:
-# SUITE_ORDER in table order, MIN/RUN per suite; KNOWN: every suite of
-# the table (any variant); MAXSKIP: every suite's bound of skips for this
-# variant (a number, or "whole": may skip as a whole).
+# SUITE_ORDER in table order, MIN/RUN/REPORTS/WHERE (its row's FILE:LINE)
+# per suite; KNOWN: every suite of the table (any variant); MAXSKIP: every
+# suite's bound of skips for this variant (a number, or "whole": may skip
+# as a whole). COUNT_VARIANT: the variant.
 declare -A MIN=() RUN=() KNOWN=() COUNT=() SEEN=() WHOLESKIP=() TAPFILE=()
-declare -A MAXSKIP=() SKIPS=()
+declare -A MAXSKIP=() SKIPS=() REPORTS=() WHERE=()
 SUITE_ORDER=()
 declare -A only_used=()
 only=
@@ -37,13 +41,15 @@ selected() {	# selected NAME RUN: UT_ONLY is empty or matches NAME or RUN
 	return 1
 }
 count_table() {
-	local variant=$1 rows name min maxskip run variants p
+	local variant=$1 rows name min maxskip run variants reports where p
+	COUNT_VARIANT=$variant
 	rows=$(suites_rows) || exit 2
 	only=${UT_ONLY:-}
 	only=${only//,/ }
 	set -f	# UT_ONLY's patterns are matched by selected(), not by the shell
-	while read -r name min maxskip run variants _; do
+	while read -r name min maxskip run variants _ reports where; do
 		KNOWN[$name]=1 MAXSKIP[$name]=$(maxskip_for "$maxskip" "$variant")
+		REPORTS[$name]=$reports WHERE[$name]=$where
 		[ "$variants" = all ] || [[ ,$variants, == *,"$variant",* ]] || continue
 		selected "$name" "$run" || continue
 		SUITE_ORDER+=("$name") MIN[$name]=$min RUN[$name]=$run
@@ -205,4 +211,96 @@ count_summary() {
 	[ ${#FAILED[@]} -eq 0 ] || { printf 'failed:\n'; printf '  %s\n' "${FAILED[@]}"; }
 	echo "$PASS passed, $FAIL failed, $SKIP skipped"
 	[ "$FAIL" -eq 0 ]
+}
+
+# ---- kernel reports on a console -------------------------------------
+
+# The lines that start a kernel report, and the reports column's name of
+# each kind (scripts/suites). arm64 says "Call trace:".
+REPORT_RE='^(WARNING:|BUG: KCSAN:|BUG:|Oops:|Internal error:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call [Tt]race:|Uhhuh. NMI received for unknown reason)'
+report_kind() {	# report_kind LINE-START -> its KIND
+	case $1 in
+	WARNING:) echo warn ;;		"BUG: KCSAN:") echo kcsan ;;
+	BUG:) echo bug ;;		Oops:) echo oops ;;
+	"Internal error:") echo ierr ;;	"Kernel panic") echo panic ;;
+	"general protection fault") echo gpf ;;
+	KASAN:) echo kasan ;;		UBSAN:) echo ubsan ;;
+	KFENCE:) echo kfence ;;		"INFO: task "*) echo hung ;;
+	"rcu: INFO") echo rcu ;;	"watchdog: BUG:") echo lockup ;;
+	"Call "[Tt]"race:") echo trace ;;	Uhhuh.*) echo nmi ;;
+	*) echo unknown ;;
+	esac
+}
+# plain LOG: the console, printk timestamps and serial CRs stripped.
+plain() { sed -E 's/^\[ *[0-9]+\.[0-9]+\] //; s/\r$//' "$1"; }
+# report_func KIND LINE: the function a warn or kcsan report names
+# (without a compiler suffix such as .constprop.0), or nothing.
+report_func() {
+	local f=''
+	case $1 in
+	warn) [[ $2 =~ \ at\ [^\ ]+\ ([^\ +]+)\+ ]] && f=${BASH_REMATCH[1]} ;;
+	kcsan) [[ $2 =~ data-race\ in\ ([^\ +]+)\+ ]] && f=${BASH_REMATCH[1]} ;;
+	esac
+	while [[ $f =~ ^(.+)\.[a-z]+\.[0-9]+$ ]]; do f=${BASH_REMATCH[1]}; done
+	printf '%s' "$f"
+}
+
+# expect_reports NAME LOG REPORTS...: one result, NAME: the report kinds
+# on the console LOG are exactly those the REPORTS columns (of the suites
+# that ran on that boot; "-" is none) ask for, for COUNT_VARIANT: the
+# counts of different columns add up, "any" allows any count, and where
+# a column names functions (warn=3@f|g) every such report is in one.
+expect_reports() {
+	local name=$1 log=$2 spec it v k c f line kind why='' want_s got_s
+	shift 2
+	local -A want=() funcs=() got=() one=() onef=()
+	for spec in "$@"; do
+		[ "$spec" = - ] && continue
+		one=() onef=()
+		# general items first, then this variant's, which replace them
+		for v in '' "$COUNT_VARIANT"; do
+			IFS=, read -ra items <<< "$spec"
+			for it in "${items[@]}"; do
+				if [[ $it == *:* ]]; then
+					[ -n "$v" ] && [ "${it%%:*}" = "$v" ] || continue
+					it=${it#*:}
+				else
+					[ -z "$v" ] || continue
+				fi
+				k=${it%%=*} c=${it#*=} f='*'
+				[[ $c == *@* ]] && { f=${c#*@}; c=${c%%@*}; }
+				one[$k]=$c onef[$k]=$f
+			done
+		done
+		for k in "${!one[@]}"; do
+			if [ "${one[$k]}" = any ] || [ "${want[$k]:-0}" = any ]; then want[$k]=any
+			else want[$k]=$(( ${want[$k]:-0} + one[$k] )); fi
+			if [ "${onef[$k]}" = '*' ] || [ "${funcs[$k]:-}" = '*' ]; then funcs[$k]='*'
+			else funcs[$k]=${funcs[$k]:+${funcs[$k]}|}${onef[$k]}; fi
+		done
+	done
+	while IFS= read -r line; do
+		[[ $line =~ $REPORT_RE ]] || continue
+		kind=$(report_kind "${BASH_REMATCH[1]}")
+		got[$kind]=$(( ${got[$kind]:-0} + 1 ))
+		f=${funcs[$kind]:-'*'}
+		[ "$f" = '*' ] && continue
+		[[ "|$f|" == *"|$(report_func "$kind" "$line")|"* ]] ||
+			why+="; a $kind report not in ${f//|/, }: ${line:0:160}"
+	done < <(plain "$log")
+	local -A seen=()
+	for k in "${!want[@]}" "${!got[@]}"; do
+		[ -z "${seen[$k]:-}" ] || continue
+		seen[$k]=1
+		[ "${want[$k]:-0}" = any ] && continue
+		[ "${want[$k]:-0}" = "${got[$k]:-0}" ] || why+="; $k: ${got[$k]:-0}, not ${want[$k]:-0}"
+	done
+	if [ -z "$why" ]; then
+		SUITE='' record pass "$name: no unexpected kernel reports"
+	else
+		want_s=$(for k in "${!want[@]}"; do printf '%s=%s ' "$k" "${want[$k]}"; done)
+		got_s=$(for k in "${!got[@]}"; do printf '%s=%s ' "$k" "${got[$k]}"; done)
+		SUITE='' record fail "$name: kernel reports" \
+			"expected [${want_s% }], console has [${got_s% }]${why} (see $log)"
+	fi
 }

@@ -130,24 +130,72 @@ pkg_version() {
 kobj() { echo "$BUILD/kbuild-${1:-default}"; }
 
 # The suite table (scripts/suites, UT_SUITES for tests of the harness):
-# suites_rows prints its rows as "suite min maxskip run variants needs",
-# and fails, naming the line, on a row that is not of that form.
+# suites_rows prints its rows as "suite min maxskip run variants needs
+# reports where" (where: the FILE:LINE of the row), and fails, naming the
+# line, on a row that is not of that form. A line "include GLOB" (GLOB
+# from the repository's root, or absolute) stands for the "# suite: "
+# rows of the files it matches, in name order: a scenario's row lives in
+# its own file, with the rest of the scenario.
 SUITE_TABLE=${UT_SUITES:-$ROOT/scripts/suites}
+# The kinds of kernel report the reports column names, and the console
+# line that starts each (scripts/test.sh counts them).
+REPORT_KINDS='warn bug kcsan oops ierr panic gpf kasan ubsan kfence hung rcu lockup trace nmi'
+suites_lines() {	# the table's lines, includes expanded, as "WHERE<TAB>LINE"
+	local line l nr=0 fnr found f g files
+	while IFS= read -r line || [ -n "$line" ]; do
+		nr=$((nr + 1))
+		if [[ $line =~ ^include[[:space:]]+([^[:space:]]+)[[:space:]]*$ ]]; then
+			g=${BASH_REMATCH[1]}
+			[[ $g == /* ]] || g=$ROOT/$g
+			# shellcheck disable=SC2206	# the glob is meant
+			files=($g)
+			[ -e "${files[0]}" ] || die "$SUITE_TABLE:$nr: include: no file matches $g"
+			for f in "${files[@]}"; do
+				fnr=0 found=0
+				while IFS= read -r l; do
+					fnr=$((fnr + 1))
+					[[ $l == "# suite: "* ]] || continue
+					printf '%s:%d\t%s\n' "${f#"$ROOT"/}" "$fnr" "${l#\# suite: }"
+					found=1
+				done < "$f"
+				[ $found = 1 ] || die "$f (included by $SUITE_TABLE:$nr) has no \"# suite: \" row"
+			done
+		else
+			printf '%s:%d\t%s\n' "${SUITE_TABLE#"$ROOT"/}" "$nr" "$line"
+		fi
+	done < "$SUITE_TABLE"
+}
 suites_rows() {
+	local lines
 	[ -f "$SUITE_TABLE" ] || die "no suite table $SUITE_TABLE"
-	awk -v f="$SUITE_TABLE" '
+	lines=$(suites_lines) || return 1
+	awk -v kinds="$REPORT_KINDS" '
+		BEGIN { n = split(kinds, k, " "); for (i = 1; i <= n; i++) kind[k[i]] = 1 }
+		function reports_ok(r,   n, it, i, p) {
+			if (r == "-") return 1
+			n = split(r, it, ",")
+			for (i = 1; i <= n; i++) {
+				p = it[i]
+				if (p !~ /^([a-z0-9]+:)?[a-z]+=([0-9]+|any)(@[A-Za-z0-9_.|]+)?$/) return 0
+				sub(/^[a-z0-9]+:/, "", p)
+				if (!(substr(p, 1, index(p, "=") - 1) in kind)) return 0
+				if (p ~ /@/ && p !~ /^(warn|kcsan)=/) return 0
+			}
+			return 1
+		}
+		{ t = index($0, "\t"); where = substr($0, 1, t - 1); $0 = substr($0, t + 1) }
 		/^[ \t]*(#|$)/ { next }
-		NF != 6 || $2 !~ /^[1-9][0-9]*$/ ||
+		NF != 7 || $2 !~ /^[1-9][0-9]*$/ ||
 		$3 !~ /^([0-9]+|whole)(,[a-z0-9]+=([0-9]+|whole))*$/ ||
 		$4 !~ /^(host|kunit|test|scenario|reliability)$/ ||
 		($4 == "scenario" && $1 !~ /^scenario-./) ||
 		($4 == "reliability" && $1 !~ /^reliability-./) ||
-		seen[$1]++ {
-			printf "usertaint: error: %s:%d: not \"suite min maxskip run variants needs\" (min >= 1; maxskip N or whole, then VARIANT=N or VARIANT=whole, comma-separated; a suite only once): %s\n", f, NR, $0 > "/dev/stderr"
+		!reports_ok($7) || seen[$1]++ {
+			printf "usertaint: error: %s: not \"suite min maxskip run variants needs reports\" (min >= 1; maxskip N or whole, then VARIANT=N or VARIANT=whole, comma-separated; reports - or [VARIANT:]KIND=N|any[@FUNC|...], comma-separated, KIND one of %s, @ only for warn and kcsan; a suite only once): %s\n", where, kinds, $0 > "/dev/stderr"
 			bad = 1; next
 		}
-		{ print $1, $2, $3, $4, $5, $6 }
-		END { exit bad }' "$SUITE_TABLE"
+		{ print $1, $2, $3, $4, $5, $6, $7, where }
+		END { exit bad }' <<< "$lines"
 }
 
 # maxskip_for MAXSKIP VARIANT: the bound of a maxskip column ("2",

@@ -99,9 +99,10 @@ uses_pipefail() {
 }
 
 # sourced FILE: the files FILE sources (". FILE", "source FILE") that are
-# beside it, e.g. . "$(dirname "$0")/lib.sh" or . "$ROOT/scripts/x.sh".
+# beside it, e.g. . "$(dirname "$0")/lib.sh" or . "$ROOT/scripts/x.sh",
+# and those a comment "# sources: GLOB" names.
 sourced() {
-	local dir f
+	local dir f g
 	dir=$(dirname "$1")
 	while IFS= read -r f; do
 		f=${f%%[[:space:]]#*}
@@ -109,6 +110,13 @@ sourced() {
 		f=${f%%[\"\'[:space:];]*}
 		[ -n "$f" ] && [ -f "$dir/$f" ] && printf '%s\n' "$dir/$f"
 	done < <(sed -nE 's/^[[:space:]]*(\.|source)[[:space:]]+(.*)$/\2/p' "$1")
+	# What a file sources through a variable, which it names in a
+	# comment "# sources: GLOB" (GLOB from the repository's root).
+	while IFS= read -r g; do
+		for f in "$ROOT"/$g; do
+			[ -f "$f" ] && printf '%s\n' "$f"
+		done
+	done < <(sed -nE 's/^[[:space:]]*# sources: ([^[:space:]]+)$/\1/p' "$1")
 	return 0
 }
 
@@ -138,14 +146,13 @@ if [ $# -gt 0 ]; then
 	exit $rc
 fi
 
-n=0 fails=0
+# shellcheck source=../taintctl/tests/tap.sh
+. "$ROOT/taintctl/tests/tap.sh"
 tap() {	# tap OK NAME [DIAG...]
-	local ok=$1 name=$2
+	local res=$1 name=$2
 	shift 2
-	n=$((n + 1))
-	if [ "$ok" = 1 ]; then echo "ok $n - $name"; return; fi
-	echo "not ok $n - $name"
-	fails=$((fails + 1))
+	if [ "$res" = 1 ]; then ok "$name"; return; fi
+	not_ok "$name"
 	[ $# -eq 0 ] || printf '# %s\n' "$@"
 }
 
@@ -232,5 +239,4 @@ for f in "${files[@]}"; do
 		tap 0 "$f: no early-exit reader behind a pipe under pipefail # ${hits[0]}${hits[1]:+ (and $((${#hits[@]} - 1)) more)}" "${hits[@]}"
 	fi
 done
-echo "1..$n"
-[ $fails -eq 0 ]
+tap_done

@@ -4,7 +4,7 @@
 # without the series, built with the configuration of the test kernel
 # (tinyconfig + configs/usertaint.config + configs/bloat.config, i.e.
 # without KUnit; the series' own symbols do not exist there). A check that passes here cannot tell the series from stock:
-# scripts/scenarios.sh labels such checks "sanity", and every scenario must
+# guest/scenarios/*.sh label such checks "sanity", and every scenario must
 # also carry a check that only the patched kernel passes. The scenario
 # suites are expected to fail here; this prints which checks pass, and
 # writes the list to docs/stock-scenarios.txt.
@@ -25,7 +25,7 @@ out=$ROOT/docs/stock-scenarios.txt
 	echo "# Scenario checks on a stock 6.12 kernel (no series), same config."
 	echo "# Made by scripts/stock-scenarios.sh (make stock-scenarios)."
 	echo "# $(grep -c '^PASS scenario' "$logs.out") checks pass on stock, $(grep -c '^FAIL scenario' "$logs.out") fail."
-	echo "# Every check that passes here is labelled \"sanity\" in scripts/scenarios.sh."
+	echo "# Every check that passes here is labelled \"sanity\" in guest/scenarios/*.sh."
 	# PASS lines whole; FAIL lines without the detail after the name.
 	grep -E '^(PASS|FAIL) scenario' "$logs.out" | cut -c1-160
 } | tee "$out"

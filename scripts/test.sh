@@ -80,36 +80,10 @@ module_loaded() {
 		! grep -q '^usertaint: insmod .* failed' <<< "$t"
 }
 
-# Kernel reports in a console log, as "kind count" lines. arm64 says
-# "Internal error: Oops..." and "Call trace:" (counted as "Call Trace:").
-REPORT_RE='^(WARNING:|BUG:|Oops:|Internal error:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call [Tt]race:|Uhhuh. NMI received for unknown reason)'
-# plain LOG: the console, printk timestamps and serial CRs stripped.
-plain() { sed -E 's/^\[ *[0-9]+\.[0-9]+\] //; s/\r$//' "$1"; }
-
-reports() {	# reports LOG -> "kind=count" for each kind of report line found
-	plain "$1" | grep -oE "$REPORT_RE" |
-		sed -E 's/^INFO: task .*/INFO: task blocked/; s/^Call trace:/Call Trace:/' | sort | uniq -c |
-		awk '{c=$1; $1=""; sub(/^ /,""); print $0 "=" c}'
-}
-# expect_reports NAME LOG ALLOWED...: fail unless the console shows exactly
-# the report kinds listed (kind=count), e.g. "WARNING:=1" "Call Trace:=1".
-expect_reports() {
-	local name=$1 log=$2 SUITE=''
-	shift 2
-	local want got
-	want=$(printf '%s\n' "$@" | sed '/^$/d' | sort)
-	got=$(reports "$log" | sort)
-	if [ "$want" = "$got" ]; then
-		record pass "$name: no unexpected kernel reports"
-	else
-		record fail "$name: kernel reports" "expected [${want//$'\n'/, }], console has [${got//$'\n'/, }] (see $log)"
-	fi
-}
-
 # boot NAME MODE TIMEOUT [APPEND [VCPUS [DUMP]]]: one guest (DUMP: dumped
 # into that file after its panic, boot.sh -d); console in
 # $LOGS/NAME.console, results in $LOGS/NAME.results. Fails (and returns 1)
-# on a hang.
+# on a hang; sets BOOTED=1 if the guest ran to its end.
 boot() {
 	local name=$1 mode=$2 tmo=$(($3 * SCALE)) append=${4:-} smp=${5:-2} dump=${6:-} rc=0
 	"$ROOT/scripts/boot.sh" -m "$mode" -t "$tmo" -a "ut.variant=$variant $append" -s "$smp" \
@@ -121,6 +95,7 @@ boot() {
 		SUITE='' record fail "boot $name" "$([ $rc = 124 ] && echo "guest hung, killed after ${tmo}s" || echo "qemu exited $rc")"
 		return 1
 	fi
+	BOOTED=1
 	return 0
 }
 
@@ -234,14 +209,8 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 				"$(plain "$log" | grep -E '^usertaint: (loading|insmod) ' || echo 'no module loaded')" \
 				module_loaded "$log"
 			INDENT=4 tap_count $ks "$LOGS/$ks.ktap"
-			# taint_bounds_test asks for three warnings: the bounds
-			# checks of the recorder, add_taint() and add_taint_user().
-			# The harness's check, not a KUnit case: not counted for
-			# the suite, whose minimum is the number of its cases.
-			SUITE='' check "$ks: the three warnings are the bounds checks, once each" \
-				"$(plain "$log" | grep '^WARNING:')" \
-				test "$(plain "$log" | grep -cE '^WARNING: .* at .*kernel/(taint_log\.c:[0-9]+ taint_log_record|panic\.c:[0-9]+ __add_taint|panic\.c:[0-9]+ add_taint_user)(\.[a-z]+\.[0-9]+)?\+')" = 3
-			expect_reports kunit "$log" "WARNING:=3" "Call Trace:=3"
+			# The warnings taint_bounds_test asks for: scripts/suites.
+			expect_reports kunit "$log" "${REPORTS[$ks]}"
 		fi
 	fi
 
@@ -249,24 +218,35 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 		say "== kselftest boot"
 		if boot test test 300; then
 			guest_suites "$LOGS/test.results"
-			expect_reports test "$LOGS/test.console"
+			specs=()
+			for s in "${SUITE_ORDER[@]}"; do
+				[ "${RUN[$s]}" = test ] && specs+=("${REPORTS[$s]}")
+			done
+			expect_reports test "$LOGS/test.console" "${specs[@]}"
 		fi
 	fi
 
 	if runs scenario; then
 		say "== scenario boots"
+		# What the checks share; each scenario's own file then defines
+		# scenario_check (and scenario_guest, the guest's part).
 		# shellcheck source=SCRIPTDIR/scenarios.sh
 		. "$ROOT/scripts/scenarios.sh"
 		for s in "${SUITE_ORDER[@]}"; do
 			[ "${RUN[$s]}" = scenario ] || continue
-			fn=${s#scenario-}
-			fn=scenario_${fn//-/_}
-			if declare -F "$fn" > /dev/null; then
-				SEEN[$s]=1 SUITE=$s
-				"$fn"
+			f=$ROOT/${WHERE[$s]%:*}
+			unset -f scenario_check
+			# sources: guest/scenarios/*.sh
+			# shellcheck disable=SC1090	# one file per scenario
+			. "$f"
+			if declare -F scenario_check > /dev/null; then
+				SEEN[$s]=1 SUITE=$s BOOTED=0
+				scenario_check
 				SUITE=
+				[ "$BOOTED" = 1 ] &&
+					expect_reports "scenario ${s#scenario-}" "$LOGS/$s.console" "${REPORTS[$s]}"
 			else
-				record fail "$s" "no function $fn in scripts/scenarios.sh"
+				record fail "$s" "no function scenario_check in ${f#"$ROOT"/}"
 			fi
 		done
 	fi
@@ -279,13 +259,7 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 			[ "${RUN[$s]}" = reliability ] || continue
 			if boot "$s" reliability 600 "ut.rel=${s#reliability-} ut.seed=$seed" 4; then
 				guest_suites "$LOGS/$s.results"
-				# blame's second "test" WARNs on purpose.
-				if [ "$s" = reliability-blame ]; then
-					expect_reports "reliability ${s#reliability-}" "$LOGS/$s.console" \
-						"WARNING:=1" "Call Trace:=1"
-				else
-					expect_reports "reliability ${s#reliability-}" "$LOGS/$s.console"
-				fi
+				expect_reports "reliability ${s#reliability-}" "$LOGS/$s.console" "${REPORTS[$s]}"
 				# The NMIs of this boot were sent in x2APIC mode.
 				[ "$variant" = x2apic ] && SUITE=$s check "$s: the guest ran its local APICs in x2APIC mode" \
 					"$(plain "$LOGS/$s.console" | grep -i 'apic' | sed -n 1,5p)" \

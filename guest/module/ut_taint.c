@@ -543,10 +543,20 @@ static const struct file_operations ut_record_fops = {
 
 /* ---- module ------------------------------------------------------------ */
 
+/*
+ * init_flag=<bit>: add_taint(<bit>) from this module's init function, whose
+ * code the kernel frees once it has run: the taint log keeps a caller in
+ * memory that a module loaded later can take (the module scenario).
+ */
+static int init_flag = -1;
+module_param(init_flag, int, 0400);
+
 static int __init ut_taint_init(void)
 {
 	int err;
 
+	if (init_flag >= 0 && init_flag < TAINT_FLAGS_COUNT)
+		add_taint(init_flag, LOCKDEP_STILL_OK);
 	hrtimer_init(&stress_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	stress_timer.function = stress_timer_fn;
 	hrtimer_init(&record_timer, CLOCK_MONOTONIC,

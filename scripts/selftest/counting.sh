@@ -13,24 +13,26 @@
 # SC2016: the single-quoted $ are for eval and for the messages.
 # shellcheck disable=SC2031,SC2016
 set -uo pipefail
+REPORT_KINDS_WANT='warn bug kcsan oops ierr panic gpf kasan ubsan kfence hung rcu lockup trace nmi'
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 COUNT_SH=${UT_COUNT_SH:-$ROOT/scripts/count.sh}
 unset UT_ONLY	# make test's own (UT_ONLY=host) is not the cases'
+# shellcheck source=../../taintctl/tests/tap.sh
+. "$ROOT/taintctl/tests/tap.sh"
 T=$(mktemp -d /tmp/ut-harness-selftest.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-n=0 failed=0
 
 # The made-up table: alpha 3 results, no skip; beta 2 results, 1 skip;
 # gamma (a corpus-like suite) may skip as a whole; delta only on the i386
 # variant may skip as a whole; kt is KUnit-like (indented KTAP).
 cat > "$T/suites" <<'EOF'
-# suite  min  maxskip         run    variants      needs
-alpha      3  0               host   default       -
-beta       2  1               test   default       -
-gamma      4  whole           host   default       -
-delta      2  0,i386=whole    test   default,i386  -
-kt         2  0               kunit  i386          -
+# suite  min  maxskip         run    variants      needs  reports
+alpha      3  0               host   default       -      -
+beta       2  1               test   default       -      -
+gamma      4  whole           host   default       -      -
+delta      2  0,i386=whole    test   default,i386  -      -
+kt         2  0               kunit  i386          -      warn=1
 EOF
 
 # tap FILE LINE...: a made-up TAP file, one argument a line
@@ -77,21 +79,17 @@ verdict() {
 	) > "$out" 2>&1
 	rc=$?
 	got=$(tail -n 1 "$out")
-	n=$((n + 1))
 	if [ "$rc" = "$want_rc" ] && [ "$got" = "$want" ] &&
 		{ [ -z "$re" ] || grep -qE -- "$re" "$out"; }; then
-		echo "ok $n - $name"
+		ok "$name"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n - $name"
+		not_ok "$name"
 		echo "#   want exit $want_rc, '$want'${re:+, a line matching '$re'}"
 		echo "#   got  exit $rc, '$got'"
 		sed 's/^/#   | /' "$out"
 	fi
 	rm -f "$T"/*.tap "$T"/*.results
 }
-
-echo "TAP version 13"
 
 # Every suite as it should be: 3 + 2 + 4 + 2 results.
 good
@@ -225,11 +223,83 @@ verdict "KTAP: 1 case and a harness check do not make a minimum of 2" 1 "4 passe
 
 # A table row that is not of the form: exit 2, line named.
 cp "$T/suites" "$T/suites.good"
-echo 'zeta 1 some test default -' >> "$T/suites"
+FORM='not "suite min maxskip run variants needs reports" (min >= 1; maxskip N or whole, then VARIANT=N or VARIANT=whole, comma-separated; reports - or [VARIANT:]KIND=N|any[@FUNC|...], comma-separated, KIND one of '"$REPORT_KINDS_WANT"', @ only for warn and kcsan; a suite only once)'
+echo 'zeta 1 some test default - -' >> "$T/suites"
 verdict "a malformed maxskip in the table is an error naming the line" 2 \
-	"usertaint: error: $T/suites:7: not \"suite min maxskip run variants needs\" (min >= 1; maxskip N or whole, then VARIANT=N or VARIANT=whole, comma-separated; a suite only once): zeta 1 some test default -" \
-	-- default true
+	"usertaint: error: $T/suites:7: $FORM: zeta 1 some test default - -" -- default true
+cp "$T/suites.good" "$T/suites"
+echo 'zeta 1 0 test default - oops=1@f' >> "$T/suites"
+verdict "a reports column with a function for a kind that has none is an error" 2 \
+	"usertaint: error: $T/suites:7: $FORM: zeta 1 0 test default - oops=1@f" -- default true
 cp "$T/suites.good" "$T/suites"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+# "include GLOB": the "# suite: " rows of the files, in name order, each
+# known by its FILE:LINE; a file without one is an error.
+mkdir -p "$T/scen"
+printf '%s\n' '# a scenario' '# suite: scenario-b 1 0 scenario default - warn=1' > "$T/scen/b.sh"
+printf '%s\n' '# suite: scenario-a 2 0 scenario default - -' > "$T/scen/a.sh"
+echo "include $T/scen/*.sh" >> "$T/suites"
+rows() {	# rows: "suite:where ..." of the table, or its error; exit status
+	(
+		export UT_SUITES=$T/suites
+		. "$ROOT/scripts/lib.sh"
+		suites_rows | awk '{ printf "%s:%s ", $1, $8 }'
+		exit "${PIPESTATUS[0]}"
+	) 2>&1
+}
+want="alpha:$T/suites:2 beta:$T/suites:3 gamma:$T/suites:4 delta:$T/suites:5 kt:$T/suites:6 scenario-a:$T/scen/a.sh:1 scenario-b:$T/scen/b.sh:2 "
+got=$(rows)
+t "include: the rows of the files, in name order, with where they are" test "$got" = "$want"
+echo '# no row' > "$T/scen/c.sh"
+got=$(rows); rc=$?
+t "include: a file without a row is an error" test "$rc" != 0 -a \
+	"$got" = "usertaint: error: $T/scen/c.sh (included by $T/suites:7) has no \"# suite: \" row"
+cp "$T/suites.good" "$T/suites"
+
+# expect_reports: one result for a console's kernel reports against the
+# reports columns. reports NAME RC DETAIL-RE -- VARIANT REPORTS...: the
+# console is $T/console; RC the exit of count_summary after it; the FAIL
+# line (if any) must match DETAIL-RE.
+reports() {
+	local name=$1 want_rc=$2 re=$3 rc out=$T/rout
+	shift 4
+	(
+		. "$ROOT/scripts/lib.sh"
+		# shellcheck source=SCRIPTDIR/../count.sh
+		. "$COUNT_SH"
+		COUNT_VARIANT=$1
+		shift
+		expect_reports boot "$T/console" "$@"
+		count_summary
+	) > "$out" 2>&1
+	rc=$?
+	if [ "$rc" = "$want_rc" ] && { [ -z "$re" ] || grep -qE -- "$re" "$out"; }; then
+		ok "reports: $name"
+	else
+		not_ok "reports: $name"
+		echo "#   want exit $want_rc${re:+, a line matching '$re'}; got exit $rc"
+		sed 's/^/#   | /' "$out"
+	fi
+}
+console() { printf '%s\n' "$@" > "$T/console"; }
+W_F='[    1.000000] WARNING: CPU: 0 PID: 1 at kernel/x.c:12 f+0x1/0x20'
+W_G='WARNING: CPU: 1 PID: 9 at lib/y.c:3 g.constprop.0+0x5/0x9 [mod]'
+CT='Call Trace:'
+console "$W_F" "$CT" 'ok' "$W_G" "$CT"
+reports "the kinds and counts asked for pass" 0 '^PASS boot: no unexpected' -- default 'warn=2@f|g,trace=2'
+reports "one warning too many fails, counted" 1 '^FAIL boot: kernel reports: .*warn: 2, not 1' -- default 'warn=1,trace=2'
+reports "a kind not asked for fails" 1 '^FAIL boot: kernel reports: .*trace: 2, not 0' -- default 'warn=2'
+reports "a warning in another function fails, named" 1 'a warn report not in f: WARNING: CPU: 1 PID: 9 at lib/y.c:3 g' \
+	-- default 'warn=2@f,trace=2'
+reports "the columns of the suites of one boot add up" 0 '' -- default 'warn=1@f,trace=1' '-' 'warn=1@g,trace=1'
+reports "a variant's count replaces the general one on that variant" 0 '' -- debug 'warn=1,trace=1,debug:warn=2,debug:trace=2'
+reports "... and only there" 1 'warn: 2, not 1' -- default 'warn=1,trace=1,debug:warn=2,debug:trace=2'
+console 'BUG: KCSAN: data-race in timekeeping_cycles_to_ns+0x7f/0xa0' 'BUG: kernel NULL pointer dereference' 'Oops: 0002' "$CT"
+reports "KCSAN is its own kind, not bug; any allows it" 0 '' -- default 'kcsan=any@timekeeping_cycles_to_ns,bug=1,oops=1,trace=1'
+reports "a KCSAN report in another function fails" 1 'a kcsan report not in other' -- default 'kcsan=any@other,bug=1,oops=1,trace=1'
+console 'nothing to see'
+reports "any allows none" 0 '' -- default 'kcsan=any'
+console 'Kernel panic - not syncing: x'
+reports "a report on a boot that asks for none fails" 1 'panic: 1, not 0' -- default '-'
+
+tap_done

@@ -24,18 +24,18 @@ export LC_ALL=C.UTF-8 MANWIDTH=80
 # plain text, as man -l shows it (no bold, no underline)
 groff -man -Tutf8 -P-c -P-b -P-u -rLL=78n "$PAGE" >"$T/page" 2>"$T/render.err"
 groff -man -ww -z "$PAGE" 2>"$T/warn"
-has() { grep -qF -- "$1" "$T/page"; }
+page_has() { grep -qF -- "$1" "$T/page"; }
 
 t "groff renders the page without an error" sh -c "[ -s '$T/page' ] && [ ! -s '$T/render.err' ]"
 t "groff -ww has no warning" sh -c "[ ! -s '$T/warn' ]"
-t "status/decode JSON example keeps its quotes" has '{"mask": 576, "tainted": true,'
-t "flags JSON example keeps its quotes" has '"flags": [{"letter": "U", "bit": 6, "name": "USER",'
-t "status modules JSON example" has '"modules": [{"name": "zfs", "taint": "PO"}],'
-t "status taint_log JSON example" has '"taint_log": "unreadable", "taint_log_error": "Permission denied",'
-t "log JSON example keeps its quotes" has '{"events": [{"ts": "12.345678", "utc": "...", "origin": "user",'
-t "scan JSON example keeps its quotes" has '"letters": "PWO", "tainted": true, "format": "fixed",'
-t "unknown_letters JSON example keeps its quotes" has '"unknown_letters": [{"letter": "V", "name": "UNSAFE_BPF"}]'
-t "check JSON example keeps its quotes" has '{"mask": 576, "ok": false, "disallowed": [flags...],'
+t "status/decode JSON example keeps its quotes" page_has '{"mask": 576, "tainted": true,'
+t "flags JSON example keeps its quotes" page_has '"flags": [{"letter": "U", "bit": 6, "name": "USER",'
+t "status modules JSON example" page_has '"modules": [{"name": "zfs", "taint": "PO"}],'
+t "status taint_log JSON example" page_has '"taint_log": "unreadable", "taint_log_error": "Permission denied",'
+t "log JSON example keeps its quotes" page_has '{"events": [{"ts": "12.345678", "utc": "...", "origin": "user",'
+t "scan JSON example keeps its quotes" page_has '"letters": "PWO", "tainted": true, "format": "fixed",'
+t "unknown_letters JSON example keeps its quotes" page_has '"unknown_letters": [{"letter": "V", "name": "UNSAFE_BPF"}]'
+t "check JSON example keeps its quotes" page_has '{"mask": 576, "ok": false, "disallowed": [flags...],'
 # a JSON line whose quotes were eaten has an odd count or 'key : value'
 awk '/^JSON$/ { j = 1; next } /^[A-Z][A-Z ]+$/ { j = 0 }
 	j && /^ +[{"]/ { q = gsub(/"/, "\""); if (q % 2 || / [a-z_]+ : /) print }' \

@@ -1,24 +1,35 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# tap.sh - the TAP helpers of the shell tests, sourced (POSIX sh; bash too).
+# tap.sh - the one TAP library of the project's shell tests (POSIX sh, so
+# bash and the guest's busybox sh both source it): taintctl's tests here,
+# the harness's (scripts/), and the guest's (the initramfs carries this
+# file as /guest/tap.sh). It lives in taintctl's tree because taintctl is
+# built, tested and packaged on its own.
 #
-#   . "$HERE/tap.sh"
-#   tap_init NAME     $T: a temporary directory /tmp/taintctl-NAME.XXXXXX,
-#                     removed on exit (tap_cleanup); ASAN_OPTIONS exported
-#                     (detect_leaks=1 unless set); counters n and failed at 0
+#   . "$HERE/tap.sh"        counters n and failed start at 0
 #   ok DESC, not_ok DESC, skip DESC WHY: one TAP line each; not_ok then
 #                     runs tap_diag, which prints nothing unless the script
 #                     defines its own (after sourcing this file)
-#   t DESC CMD...     ok if CMD succeeds; its output goes to $TAP_LOG
-#                     (default /dev/null)
-#   tap_done          the plan line 1..N last, exit 1 if a test failed
+#   t DESC CMD...     ok if CMD succeeds, else not_ok; CMD's output goes to
+#                     $TAP_LOG (default /dev/null)
+#   has TEXT ERE      TEXT has a line that matches ERE (a CMD for t)
+#   diag TEXT...      a "# " comment line
+#   tap_done          the plan "1..N" last (counted, never typed), then
+#                     exit 1 if a test failed, 0 if none did
+#   tap_skip_all WHY  the whole program skipped: "1..0 # SKIP WHY", exit 0
+#   tap_init NAME     for tests that need one: $T, a temporary directory
+#                     /tmp/taintctl-NAME.XXXXXX removed on exit
+#                     (tap_cleanup); ASAN_OPTIONS exported (detect_leaks=1
+#                     unless set)
+# A result is one line; its description must not contain a newline.
+
+n=0
+failed=0
 
 tap_init() {
 	T=$(mktemp -d "/tmp/taintctl-$1.XXXXXX")
 	trap 'tap_cleanup' EXIT INT TERM
 	export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
-	n=0
-	failed=0
 }
 tap_cleanup() { rm -rf "$T"; }
 tap_diag() { :; }
@@ -27,9 +38,15 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; tap_diag; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 t() { d=$1; shift; if "$@" >"${TAP_LOG:-/dev/null}" 2>&1; then ok "$d"; else not_ok "$d"; fi; }
+has() { printf '%s\n' "$1" | grep -qE -- "$2"; }
+diag() { echo "# $*"; }
 
 tap_done() {
 	echo "1..$n"
 	[ "$failed" -eq 0 ] || exit 1
+	exit 0
+}
+tap_skip_all() {
+	echo "1..0 # SKIP $1"
 	exit 0
 }

@@ -289,6 +289,21 @@ static void add_ref(struct json_object *o, const char *key,
 	*ref = val;
 }
 
+/*
+ * Set the string @ref holds under @key of @o to @s. json-c 0.16 (Debian
+ * 12) leaks a string's buffer when an empty string is set on a string
+ * that had grown (json-c issue #780, fixed in 0.17): an empty one is a
+ * new object instead.
+ */
+static void set_str(struct json_object *o, const char *key,
+		    struct json_object **ref, const char *s)
+{
+	if (s[0])
+		json_object_set_string(*ref, s);
+	else
+		add_ref(o, key, json_object_new_string(""), ref);
+}
+
 void json_hits_start(struct json_hits *w, const char *file)
 {
 	memset(w, 0, sizeof(*w));
@@ -325,7 +340,7 @@ void json_print_hit(struct json_hits *w, const struct taint_hit *h,
 	else	/* json_string_bytes() makes invalid UTF-8 valid */
 		add_ref(o, "text", json_string_bytes(f->text, f->text_len),
 			&w->text);
-	json_object_set_string(w->letters, letters);
+	set_str(o, "letters", &w->letters, letters);
 	json_object_set_boolean(w->tainted, f->tainted);
 	json_object_set_string(w->format, format_names[f->format]);
 	if (!f->mask_known)

@@ -67,25 +67,6 @@
 	FIXTURE_SETUP(name) {}		\
 	FIXTURE_TEARDOWN(name) {}
 
-/* TAP of the programs not moved yet (tap_ok, tap_plan, tap_exit) */
-static int tap_n, tap_failed;
-
-__attribute__((format(printf, 2, 3)))
-static inline bool tap_ok(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-	if (!ok)
-		tap_failed++;
-	return ok;
-}
-
 __attribute__((format(printf, 1, 2)))
 static inline void diag(const char *fmt, ...)
 {
@@ -97,18 +78,6 @@ static inline void diag(const char *fmt, ...)
 	va_end(ap);
 	putchar('\n');
 	fflush(stdout);
-}
-
-static inline void tap_plan(int n)
-{
-	printf("TAP version 13\n1..%d\n", n);
-	fflush(stdout);
-}
-
-static inline int tap_exit(void)
-{
-	diag("%d of %d checks failed", tap_failed, tap_n);
-	return tap_failed ? 1 : 0;
 }
 
 /*

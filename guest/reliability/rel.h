@@ -94,14 +94,15 @@ static inline void rel_tap_header(void)
 }
 
 /*
- * Run the tests: test_harness_run() with @argv[0], then @sel and @fixture
- * (a filter: "-f" runs only that fixture's tests, "-F" all others; @sel
- * NULL for none), then @argv[@first..@argc-1], options of the harness's
- * own (-l, -t NAME, -T NAME, ...). Returns only if the harness's options
- * are wrong (or -l, -h): with its exit status.
+ * Run the tests: test_harness_run() with @argv[0], then "-F @skip" (the
+ * fixture left out, NULL for none), then @argv[@first..@argc-1], options
+ * of the harness's own (-l, -t NAME, -T NAME, ...). Its filters stop at
+ * the first that matches, so the fixture left out comes first: a "-t
+ * NAME" then picks among the others only. Returns only if the harness's
+ * options are wrong (or -l, -h): with its exit status.
  */
 static inline int rel_run_tests(int argc, char **argv, int first,
-				const char *sel, const char *fixture)
+				const char *skip)
 {
 	char **av = calloc(argc + 3, sizeof(*av));
 	int n = 0;
@@ -109,9 +110,9 @@ static inline int rel_run_tests(int argc, char **argv, int first,
 	if (!av)
 		return KSFT_FAIL;
 	av[n++] = argv[0];
-	if (sel) {
-		av[n++] = (char *)sel;
-		av[n++] = (char *)fixture;
+	if (skip) {
+		av[n++] = "-F";
+		av[n++] = (char *)skip;
 	}
 	while (first < argc)
 		av[n++] = argv[first++];

@@ -424,5 +424,5 @@ int main(int argc, char **argv)
 	rel_tap_header();
 	prctl(PR_GET_NAME, comm);
 	diag("pid %d, comm \"%s\"", getpid(), comm);
-	return rel_run_tests(argc, argv, h, NULL, NULL);
+	return rel_run_tests(argc, argv, h, NULL);
 }

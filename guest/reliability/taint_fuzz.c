@@ -976,7 +976,7 @@ TEST_F(fuzz, log_lines_plus_dropped)
 		       run.l1.user_lines, run.l1.dropped, run.m.recorded);
 }
 
-static int usage(void)
+static int bad_usage(void)
 {
 	fprintf(stderr, "usage: taint_fuzz SEED [COUNT] [-- HARNESS-OPTIONS]\n"
 		"       taint_fuzz --selftest [HARNESS-OPTIONS]\n");
@@ -988,9 +988,9 @@ int main(int argc, char **argv)
 	int h;
 
 	if (argc >= 2 && !strcmp(argv[1], "--selftest"))
-		return rel_run_tests(argc, argv, 2, "-f", "selftest");
+		return rel_run_tests(argc, argv, 2, "fuzz");
 	if (argc < 2 || argv[1][0] == '-')
-		return usage();
+		return bad_usage();
 	seed = strtoull(argv[1], NULL, 0);
 	run.count = 100000;
 	h = rel_harness_args(argc, argv, 2);
@@ -999,11 +999,11 @@ int main(int argc, char **argv)
 		h = rel_harness_args(argc, argv, 3);
 	}
 	if (h < 0 || run.count < 1)
-		return usage();
+		return bad_usage();
 	rel_tap_header();
 	diag("seed=%llu", (unsigned long long)seed);
 	diag("taint_fuzz %llu %ld", (unsigned long long)seed, run.count);
 	if (fuzz_run())
 		ksft_exit_fail_msg("the run could not be set up\n");
-	return rel_run_tests(argc, argv, h, "-F", "selftest");
+	return rel_run_tests(argc, argv, h, "selftest");
 }

@@ -464,5 +464,5 @@ int main(int argc, char **argv)
 	if (open_files())
 		ksft_exit_fail_msg("open %s and %s: %s\n", P_TAINTED, P_LOG,
 				   strerror(errno));
-	return rel_run_tests(argc, argv, h, NULL, NULL);
+	return rel_run_tests(argc, argv, h, NULL);
 }

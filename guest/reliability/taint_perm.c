@@ -514,5 +514,5 @@ int main(int argc, char **argv)
 	snprintf(value[1], sizeof(value[1]), "taint_perm: must be refused");
 	diag("refused writes would set %s on tainted (flag %c) or U with a reason", value[0],
 	     b >= 0 ? letter(b) : '-');
-	return rel_run_tests(argc, argv, h, NULL, NULL);
+	return rel_run_tests(argc, argv, h, NULL);
 }

@@ -1066,7 +1066,7 @@ TEST_F(stress, no_raw_kernel_address)
 		TH_LOG("a raw kernel address in taint_log");
 }
 
-static int usage(void)
+static int bad_usage(void)
 {
 	fprintf(stderr, "usage: taint_stress [-w N] [-n REQ] [-- HARNESS-OPTIONS]\n"
 		"       taint_stress --selftest [HARNESS-OPTIONS]\n");
@@ -1078,7 +1078,7 @@ int main(int argc, char **argv)
 	int o, h;
 
 	if (argc >= 2 && !strcmp(argv[1], "--selftest"))
-		return rel_run_tests(argc, argv, 2, "-f", "selftest");
+		return rel_run_tests(argc, argv, 2, "stress");
 	run.nw = 4;
 	run.per = 10000;
 	while ((o = getopt(argc, argv, "w:n:")) != -1) {
@@ -1090,15 +1090,15 @@ int main(int argc, char **argv)
 			run.per = atol(optarg);
 			break;
 		default:
-			return usage();
+			return bad_usage();
 		}
 	}
 	h = optind > 1 && !strcmp(argv[optind - 1], "--") ? optind : argc;
 	if (optind < argc && h == argc)
-		return usage();
+		return bad_usage();
 	if (run.nw < 1 || run.nw > MAXW || run.per < 1)
-		return usage();
+		return bad_usage();
 	rel_tap_header();
 	stress_run();
-	return rel_run_tests(argc, argv, h, "-F", "selftest");
+	return rel_run_tests(argc, argv, h, "selftest");
 }

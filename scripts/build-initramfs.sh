@@ -100,6 +100,7 @@ fi
 
 # The reliability tests (fuzzer, stress, permissions, forgery).
 make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability$sfx" \
+	KSFT_DIR="$KSRC/tools/testing/selftests" \
 	${cross:+CC=${cross}gcc AR=${cross}ar} >&2 ||
 	die "guest/reliability failed to build"
 mkdir -p "$root/guest/reliability"

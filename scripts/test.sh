@@ -143,10 +143,15 @@ host_tests() {
 			fi
 		fi
 	fi
-	# The reliability tests' own oracles, on fixed inputs.
+	# The reliability tests' own oracles, on fixed inputs. They are written
+	# with the kernel tree's kselftest_harness.h: the tree first, if the
+	# header is not there yet (a fresh machine).
 	if wants reliability-selftest; then
 		hrc=0
-		make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability" selftest \
+		[ -f "$KSRC/tools/testing/selftests/kselftest_harness.h" ] ||
+			"$ROOT/scripts/tree.sh" prepare >&2 || hrc=$?
+		make -s -C "$ROOT/guest/reliability" OUT="$BUILD/reliability" \
+			KSFT_DIR="$KSRC/tools/testing/selftests" selftest \
 			> "$LOGS/reliability-selftest.tap" 2>&1 || hrc=$?
 		tap_count reliability-selftest "$LOGS/reliability-selftest.tap"
 		[ $hrc = 0 ] || record fail "reliability-selftest: make selftest" "exited $hrc (see $LOGS/reliability-selftest.tap)"

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rel.h - what the reliability tests of the taint ABI share: TAP output,
- * whole-file reads, and the taint log read through libtaint (the one parser
- * of the format, taintctl/lib), held to the v2 line format of docs/abi.md
- * 1.3 and of Documentation/ABI/testing/procfs-sys-kernel-taint (which
- * comes with the series, patch 0009).
+ * rel.h - what the reliability tests of the taint ABI share: the test
+ * harness (kselftest_harness.h), whole-file reads, and the taint log read
+ * through libtaint (the one parser of the format, taintctl/lib), held to
+ * the v2 line format of docs/abi.md 1.3 and of
+ * Documentation/ABI/testing/procfs-sys-kernel-taint (which comes with the
+ * series, patch 0009).
  *
  * libtaint is tolerant (any field order, unknown fields, v1 lines); these
  * tests are not: rlog_parse() refuses a log that libtaint had to excuse
@@ -43,25 +44,28 @@
 #define USER_KEPT	16	/* v2: the first 16 recorded user requests kept */
 #define U_BIT		(1UL << 6)
 
-/* ---- TAP ---------------------------------------------------------------- */
+/* ---- kselftest_harness.h ------------------------------------------------ */
 
-static int tap_n, tap_failed;
+/*
+ * Each test program's checks are TEST_F()s of kselftest_harness.h (the
+ * kernel tree's tools/testing/selftests, KSFT_DIR in the Makefile): the
+ * harness numbers them and prints the plan. Its SIGALRM handler does not
+ * use its third parameter; the wrapper TEST_F() expands to keeps locals
+ * across its setjmp(), which -Wclobbered (-Wextra) warns of at -O2 in the
+ * file that expands it. (TEST() is not used: its wrapper does not use its
+ * variant parameter.)
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "kselftest_harness.h"
+#pragma GCC diagnostic pop
+#pragma GCC diagnostic ignored "-Wclobbered"
 
-__attribute__((format(printf, 2, 3)))
-static inline bool tap_ok(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-	if (!ok)
-		tap_failed++;
-	return ok;
-}
+/* A fixture that only names a group of tests: no data, no set-up. */
+#define REL_FIXTURE(name)		\
+	FIXTURE(name) {};		\
+	FIXTURE_SETUP(name) {}		\
+	FIXTURE_TEARDOWN(name) {}
 
 __attribute__((format(printf, 1, 2)))
 static inline void diag(const char *fmt, ...)
@@ -76,16 +80,55 @@ static inline void diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
-static inline void tap_plan(int n)
+/*
+ * The TAP header, for a program that prints diagnostics (of a run the
+ * tests then judge) before test_harness_run() prints the plan: TAP
+ * version first; KSFT_TAP_LEVEL tells the harness it is printed.
+ */
+static inline void rel_tap_header(void)
 {
-	printf("TAP version 13\n1..%d\n", n);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n");
 	fflush(stdout);
+	setenv("KSFT_TAP_LEVEL", "1", 1);
 }
 
-static inline int tap_exit(void)
+/*
+ * Run the tests: test_harness_run() with @argv[0], then "-F @skip" (the
+ * fixture left out, NULL for none), then @argv[@first..@argc-1], options
+ * of the harness's own (-l, -t NAME, -T NAME, ...). Its filters stop at
+ * the first that matches, so the fixture left out comes first: a "-t
+ * NAME" then picks among the others only. Returns only if the harness's
+ * options are wrong (or -l, -h): with its exit status.
+ */
+static inline int rel_run_tests(int argc, char **argv, int first,
+				const char *skip)
 {
-	diag("%d of %d checks failed", tap_failed, tap_n);
-	return tap_failed ? 1 : 0;
+	char **av = calloc(argc + 3, sizeof(*av));
+	int n = 0;
+
+	if (!av)
+		return KSFT_FAIL;
+	av[n++] = argv[0];
+	if (skip) {
+		av[n++] = "-F";
+		av[n++] = (char *)skip;
+	}
+	while (first < argc)
+		av[n++] = argv[first++];
+	optind = 1;	/* the harness's getopt() starts again */
+	return test_harness_run(n, av);
+}
+
+/*
+ * Where the harness's options begin in @argv: after a "--" at @i, or none
+ * (@argc) if @i is the end; -1 if @i is anything else.
+ */
+static inline int rel_harness_args(int argc, char **argv, int i)
+{
+	if (i >= argc)
+		return argc;
+	return strcmp(argv[i], "--") ? -1 : i + 1;
 }
 
 static inline double now_s(void)

@@ -382,98 +382,110 @@ struct stcase {
 	int quirk;		/* the excuse expected when they differ, else -1 */
 };
 
-static int selftest(void)
+/* Inputs too long to spell: filled by the fixture's set-up. */
+static char st_page[4100], st_z21[32], st_r128[140], st_r129[140];
+
+FIXTURE(selftest) {};
+FIXTURE_VARIANT(selftest) {
+	struct stcase c;
+};
+
+FIXTURE_SETUP(selftest)
 {
-	static char page[4100], z21[32], r128[140], r129[140];
-	const struct stcase c[] = {
-		{ 0, "64", 0, 0, true, 64, 1, -1 },
-		{ 0, "64\n", 0, 0, true, 64, 1, -1 },
-		{ 0, " \t64 \n\n", 0, 0, true, 64, 1, -1 },
-		{ 0, "0x40", 0, 0, true, 64, 1, -1 },
-		{ 0, "0X4a", 0, 0, true, 74, 1, -1 },
-		{ 0, "064", 0, 0, true, 52, 1, -1 },
-		{ 0, "0", 0, 0, true, 0, 1, -1 },
-		{ 0, "\v\f\r64", 0, 0, true, 64, 1, -1 },
-		{ 0, "262144", 0, 0, true, 1UL << 18, 1, -1 },
-		{ 0, "524288", 0, 0, false, 0, -EINVAL, -1 },	/* bit 19 */
-		{ 0, "18446744073709551616", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "  \n", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "-0", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "+64", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "0x", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "08", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "64k", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "64 1", 0, 0, false, 0, -EINVAL, -1 },
-		{ 0, "6\0004", 3, 0, false, 0, -EINVAL, -1 },
-		{ 0, "64", 0, 3, false, 0, -EINVAL, -1 },
-		/* the quirks */
-		{ 0, page, sizeof(page), 0, true, 64, -EINVAL, Q_PAGE },
-		{ 0, z21, 0, 0, true, 52, -EINVAL, Q_LONG },
-		{ 0, "64\r\n", 0, 0, true, 64, -EINVAL, Q_SEP },
-		{ 0, "64 \r\n", 0, 0, true, 64, 1, -1 },
-		{ 0, "\xa0" "64", 0, 0, false, 0, 1, Q_NBSP },
-		{ 0, "64\n\xa0", 0, 0, false, 0, 1, Q_NBSP },
-		{ 0, "64\xa0", 0, 0, false, 0, -EINVAL, -1 },
-		/* 0xa0 excuses nothing but itself */
-		{ 0, "\xa0" "000000000000000000064", 0, 0, false, 0, 1, -1 },
-		{ 0, "\xa0" "64\r", 0, 0, false, 0, 1, -1 },
-		{ 0, "\xa0" "64", 0, 1, false, 0, 1, -1 },
-		/* a kernel accepting what no quirk allows: never excused */
-		{ 0, "64k", 0, 0, false, 0, 1, -1 },
-		{ 0, "\xa0" "64k", 0, 0, false, 0, 1, -1 },
-		{ 0, "64", 0, 0, true, 64, -EPERM, -1 },
-		{ 0, "64", 0, 1, false, 0, 1, -1 },	/* strict: offset */
-		/* taint_reason: no quirk */
-		{ 1, "x", 0, 0, true, U_BIT, 1, -1 },
-		{ 1, "x\n", 0, 0, true, U_BIT, 1, -1 },
-		{ 1, "\n", 0, 0, false, 0, -EINVAL, -1 },
-		{ 1, "x\n\n", 0, 0, false, 0, -EINVAL, -1 },
-		{ 1, "a\tb", 0, 0, false, 0, -EINVAL, -1 },
-		{ 1, "caf\xc3\xa9", 0, 0, false, 0, -EINVAL, -1 },
-		{ 1, r128, 0, 0, true, U_BIT, 1, -1 },
-		{ 1, r129, 0, 0, false, 0, -EINVAL, -1 },
-		{ 1, "x", 0, 1, false, 0, -EINVAL, -1 },
-		{ 1, "x\r", 0, 0, false, 0, 1, -1 },
-	};
-	int n = sizeof(c) / sizeof(c[0]), i;
+	memset(st_page, ' ', sizeof(st_page));
+	memcpy(st_page, "64", 2);
+	/* "0...064": 21 characters, octal */
+	snprintf(st_z21, sizeof(st_z21), "%021d", 64);
+	memset(st_r128, 'r', 128);
+	st_r128[128] = '\n';
+	memset(st_r129, 'r', 129);
+}
 
-	memset(page, ' ', sizeof(page));
-	memcpy(page, "64", 2);
-	snprintf(z21, sizeof(z21), "%020d", 64);	/* "0...064": 21 characters, octal */
-	memmove(z21 + 1, z21, 21);
-	z21[0] = '0';
-	z21[21] = '\0';
-	memset(r128, 'r', 128);
-	r128[128] = '\n';
-	memset(r129, 'r', 129);
-	tap_plan(n);
-	for (i = 0; i < n; i++) {
-		struct op o = { .file = c[i].file, .off = c[i].off,
-				.buf = (const unsigned char *)c[i].bytes };
-		unsigned long bits = 0, kb;
-		bool abi;
-		long got;
-		int q;
-		char hex[80];
+FIXTURE_TEARDOWN(selftest) {}
 
-		o.len = c[i].len ? c[i].len : strlen(c[i].bytes);
-		abi = o.file ? abi_reason(&o) : abi_tainted(&o, &bits);
-		if (o.file && abi)
-			bits = U_BIT;
-		got = c[i].kernel == 1 ? (long)o.len : c[i].kernel;
-		q = excuse(&o, abi, got, &kb);
-		hexdump_str(hex, sizeof(hex), o.buf, o.len, 24);
-		if (!tap_ok(abi == c[i].abi && bits == c[i].bits && q == c[i].quirk &&
-			    (q != Q_NBSP || kb == 64),
-			    "selftest: %s %s off %lld: ABI %s, kernel %ld: %s",
-			    o.file ? "taint_reason" : "tainted", hex, (long long)o.off,
-			    c[i].abi ? "accepts" : "refuses",
-			    c[i].kernel, c[i].quirk >= 0 ? quirks[c[i].quirk].name :
-			    (c[i].kernel == 1) == c[i].abi ? "agree" : "not excused"))
-			diag("  got ABI %d bits %#lx, quirk %d (bits %#lx)", abi, bits, q, kb);
-	}
-	return tap_exit();
+/* One oracle case: file, bytes, len, off, ABI accepts, bits, kernel, quirk */
+#define ORACLE(name, ...) \
+	FIXTURE_VARIANT_ADD(selftest, name) { .c = { __VA_ARGS__ } }
+
+ORACLE(dec, 0, "64", 0, 0, true, 64, 1, -1);
+ORACLE(dec_newline, 0, "64\n", 0, 0, true, 64, 1, -1);
+ORACLE(dec_blanks_around, 0, " \t64 \n\n", 0, 0, true, 64, 1, -1);
+ORACLE(hex, 0, "0x40", 0, 0, true, 64, 1, -1);
+ORACLE(hex_upper, 0, "0X4a", 0, 0, true, 74, 1, -1);
+ORACLE(octal, 0, "064", 0, 0, true, 52, 1, -1);
+ORACLE(zero, 0, "0", 0, 0, true, 0, 1, -1);
+ORACLE(vt_ff_cr_before, 0, "\v\f\r64", 0, 0, true, 64, 1, -1);
+ORACLE(bit_18, 0, "262144", 0, 0, true, 1UL << 18, 1, -1);
+ORACLE(bit_19, 0, "524288", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(overflow, 0, "18446744073709551616", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(empty, 0, "", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(blanks_only, 0, "  \n", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(minus_zero, 0, "-0", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(plus_sign, 0, "+64", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(hex_prefix_only, 0, "0x", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(octal_digit_8, 0, "08", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(suffix, 0, "64k", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(two_numbers, 0, "64 1", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(nul_inside, 0, "6\0004", 3, 0, false, 0, -EINVAL, -1);
+ORACLE(at_offset, 0, "64", 0, 3, false, 0, -EINVAL, -1);
+/* the quirks */
+ORACLE(page, 0, st_page, sizeof(st_page), 0, true, 64, -EINVAL, Q_PAGE);
+ORACLE(chars_21, 0, st_z21, 0, 0, true, 52, -EINVAL, Q_LONG);
+ORACLE(cr_after, 0, "64\r\n", 0, 0, true, 64, -EINVAL, Q_SEP);
+ORACLE(cr_after_space, 0, "64 \r\n", 0, 0, true, 64, 1, -1);
+ORACLE(nbsp_before, 0, "\xa0" "64", 0, 0, false, 0, 1, Q_NBSP);
+ORACLE(nbsp_after_newline, 0, "64\n\xa0", 0, 0, false, 0, 1, Q_NBSP);
+ORACLE(nbsp_right_after, 0, "64\xa0", 0, 0, false, 0, -EINVAL, -1);
+/* 0xa0 excuses nothing but itself */
+ORACLE(nbsp_and_21_chars, 0, "\xa0" "000000000000000000064", 0, 0, false, 0, 1, -1);
+ORACLE(nbsp_and_cr, 0, "\xa0" "64\r", 0, 0, false, 0, 1, -1);
+ORACLE(nbsp_at_offset, 0, "\xa0" "64", 0, 1, false, 0, 1, -1);
+/* a kernel accepting what no quirk allows: never excused */
+ORACLE(suffix_accepted, 0, "64k", 0, 0, false, 0, 1, -1);
+ORACLE(nbsp_suffix_accepted, 0, "\xa0" "64k", 0, 0, false, 0, 1, -1);
+ORACLE(eperm, 0, "64", 0, 0, true, 64, -EPERM, -1);
+ORACLE(offset_accepted, 0, "64", 0, 1, false, 0, 1, -1);	/* strict */
+/* taint_reason: no quirk */
+ORACLE(reason, 1, "x", 0, 0, true, U_BIT, 1, -1);
+ORACLE(reason_newline, 1, "x\n", 0, 0, true, U_BIT, 1, -1);
+ORACLE(reason_only_newline, 1, "\n", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(reason_two_newlines, 1, "x\n\n", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(reason_tab, 1, "a\tb", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(reason_utf8, 1, "caf\xc3\xa9", 0, 0, false, 0, -EINVAL, -1);
+ORACLE(reason_128, 1, st_r128, 0, 0, true, U_BIT, 1, -1);
+ORACLE(reason_129, 1, st_r129, 0, 0, false, 0, -EINVAL, -1);
+ORACLE(reason_at_offset, 1, "x", 0, 1, false, 0, -EINVAL, -1);
+ORACLE(reason_cr_accepted, 1, "x\r", 0, 0, false, 0, 1, -1);
+
+/* The ABI reading and the quirk table on one fixed input. */
+TEST_F(selftest, oracle)
+{
+	const struct stcase *c = &variant->c;
+	struct op o = { .file = c->file, .off = c->off,
+			.buf = (const unsigned char *)c->bytes };
+	unsigned long bits = 0, kb;
+	char hex[80];
+	bool abi;
+	long got;
+	int q;
+
+	o.len = c->len ? c->len : strlen(c->bytes);
+	abi = o.file ? abi_reason(&o) : abi_tainted(&o, &bits);
+	if (o.file && abi)
+		bits = U_BIT;
+	got = c->kernel == 1 ? (long)o.len : c->kernel;
+	q = excuse(&o, abi, got, &kb);
+	hexdump_str(hex, sizeof(hex), o.buf, o.len, 24);
+	diag("%s %s off %lld: ABI %s, kernel %ld: %s",
+	     o.file ? "taint_reason" : "tainted", hex, (long long)o.off,
+	     c->abi ? "accepts" : "refuses", c->kernel,
+	     c->quirk >= 0 ? quirks[c->quirk].name :
+	     (c->kernel == 1) == c->abi ? "agree" : "not excused");
+	EXPECT_EQ(c->abi, abi);
+	EXPECT_EQ(c->bits, bits);
+	EXPECT_EQ(c->quirk, q) TH_LOG("quirk %d excused it (bits %#lx)", q, kb);
+	if (q == Q_NBSP)
+		EXPECT_EQ(64UL, kb);
 }
 
 /* ---- run ---------------------------------------------------------------- */
@@ -509,24 +521,8 @@ static void report(const char *what, long i, const struct op *o, long got,
 	     (long long)o->off, got, want, hex);
 }
 
-/* A failure class: how many, and the first few described. */
-struct fails {
-	long n;
-};
-
-#define FAIL(f, ...) do { if ((f)->n++ < 5) report(__VA_ARGS__); } while (0)
-
-static int fd_tmask = -1, fd_reason = -1;
-
-static unsigned long mask_now(void)
-{
-	char b[32];
-	ssize_t r = pread(fd_tmask, b, sizeof(b) - 1, 0);
-	uint64_t m;
-
-	b[r > 0 ? r : 0] = '\0';
-	return taint_parse_value(b, &m) ? ~0UL : (unsigned long)m;
-}
+/* A failure of a class counted in @n: the first few described. */
+#define FAIL(n, ...) do { if ((n)++ < 5) report(__VA_ARGS__); } while (0)
 
 /* The v2 recording rules, as counts: what the log must hold. */
 struct model {
@@ -543,305 +539,471 @@ static void model_record(struct model *m, unsigned long set)
 	m->recorded++;
 }
 
-int main(int argc, char **argv)
-{
-	long count = 100000, i, *res;
-	int fds[2], st;
-	pid_t pid, me = getpid();
-	double t0, t_run, t_all;
-	unsigned long mask0, mask, asked = 0;
-	long root_n = 0, uopen_n = 0, ufd_n = 0, accepted[2] = { 0 }, rejected[2] = { 0 };
-	long excused[NQ] = { 0 }, bytes = 0, big = 0, nonzero_off = 0;
-	long line_checks = 0, reason_checks = 0, count_checks = 0;
-	struct fails uopen_bad = { 0 }, ufd_bad = { 0 }, acc_bad[2] = { { 0 } }, rej_bad[2] = { { 0 } };
-	struct fails refusal_bad = { 0 }, bits_bad = { 0 }, line_bad = { 0 }, reason_bad = { 0 };
-	struct fails count_bad = { 0 };
+/* The run, done once in main(); the tests judge what it counted. */
+static struct {
+	long count, *res;
+	int fds[2], fd_tmask, fd_reason;
+	pid_t me;
+	char comm[17];
+	char last_reason[TAINT_REASON_MAX + 2];
+	size_t last_reason_len;
+	int child_status;
 	struct model m;
-	struct rlog l0, l1;
-	char why[512], comm[17] = "", last_reason[TAINT_REASON_MAX + 2] = "";
-	size_t last_reason_len = 0;
-	uint64_t ps;
+	unsigned long mask0, mask, asked;
+	long root_n, uopen_n, ufd_n, accepted[2], rejected[2], excused[NQ];
+	long bytes, big, nonzero_off;
+	long line_checks, reason_checks, count_checks;
+	/* failures per class */
+	long uopen_bad, ufd_bad, acc_bad[2], rej_bad[2], refusal_bad;
+	long bits_bad, line_bad, reason_bad, count_bad;
+	struct rlog l1;		/* the log after the run */
+	bool l1_ok;
+} run;
 
-	if (argc == 2 && !strcmp(argv[1], "--selftest"))
-		return selftest();
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: taint_fuzz SEED [COUNT] | --selftest\n");
-		return 2;
+static unsigned long mask_now(void)
+{
+	char b[32];
+	ssize_t r = pread(run.fd_tmask, b, sizeof(b) - 1, 0);
+	uint64_t m;
+
+	b[r > 0 ? r : 0] = '\0';
+	return taint_parse_value(b, &m) ? ~0UL : (unsigned long)m;
+}
+
+/* Whether the log's last event is accepted root write @o (@want, @set). */
+static bool is_last_line(const struct rlog *l, const struct op *o,
+			 unsigned long want, unsigned long set)
+{
+	const struct taint_event *e = l->n ? &l->ev[l->n - 1] : NULL;
+	size_t rl = o->len - (o->buf[o->len - 1] == '\n');
+
+	return e && e->origin == TAINT_ORIGIN_USER &&
+	       e->flags_mask == want && e->new_mask == set &&
+	       e->pid == (uint32_t)run.me && e->uid == 0 &&
+	       e->comm_len == strlen(run.comm) &&
+	       !memcmp(e->comm, run.comm, e->comm_len) &&
+	       e->has_reason == o->file &&
+	       (!o->file || (e->reason_len == rl &&
+			     !memcmp(e->reason, o->buf, rl)));
+}
+
+/*
+ * The log after root write @i (@o, answer @r, mask @mb -> @ma): the bits
+ * that changed unexplained by the write are the kernel's, the counts
+ * follow the model, and a recorded write is the last line.
+ */
+static void check_log(long i, const struct op *o, long r, bool k_ok,
+		      unsigned long mb, unsigned long ma, unsigned long want,
+		      unsigned long set, unsigned long unexplained)
+{
+	struct rlog l;
+	char w[96], *text = NULL;
+	size_t tlen;
+
+	if (!rlog_read(&l, 65536, &text, &tlen)) {
+		FAIL(run.count_bad, "taint_log not a v2 log after", i, o, r, "a v2 log");
+		diag("  %s", l.err);
+		goto out;
 	}
-	seed = strtoull(argv[1], NULL, 0);
-	if (argc == 3)
-		count = atol(argv[2]);
-	printf("TAP version 13\n# seed=%llu\n1..16\n", (unsigned long long)seed);
-	diag("taint_fuzz %llu %ld", (unsigned long long)seed, count);
-	prctl(PR_GET_NAME, comm);
+	/* the kernel may set flags meanwhile: those are its own */
+	if (unexplained & ~rlog_kernel_flags(&l)) {
+		snprintf(w, sizeof(w), "mask %#lx -> %#lx, set %#lx, want set %#lx",
+			 mb, ma, set, k_ok ? want & ~mb : 0);
+		FAIL(run.bits_bad, "bits set differ from the request's", i, o, r, w);
+	}
+	run.count_checks++;
+	if (l.user_lines != run.m.user_lines || l.dropped != run.m.dropped) {
+		snprintf(w, sizeof(w), "%ld user lines dropped=%ld (log: %d, %ld)",
+			 run.m.user_lines, run.m.dropped, l.user_lines, l.dropped);
+		FAIL(run.count_bad, "log counts differ from the v2 rules", i, o, r, w);
+		/* follow the log, to report each divergence once */
+		run.m.user_lines = l.user_lines;
+		run.m.dropped = l.dropped;
+	}
+	if (k_ok && (set || (o->file && run.m.recorded <= USER_KEPT))) {
+		run.line_checks++;
+		if (!is_last_line(&l, o, want, set)) {
+			snprintf(w, sizeof(w), "last line: flags %#lx new %#lx, pid %d comm \"%s\"",
+				 want, set, run.me, run.comm);
+			FAIL(run.line_bad, "the write is not the log's last line", i, o, r, w);
+			if (l.n && run.line_bad <= 5)
+				diag("  last line: %.*s", (int)l.line_len[l.n - 1],
+				     l.line[l.n - 1]);
+		}
+	}
+out:
+	rlog_free(&l);
+	free(text);
+}
 
+/* taint_reason reads back the latest accepted reason. */
+static void check_reason(long i, const struct op *o, long r, bool k_ok)
+{
+	char b[TAINT_REASON_MAX + 2];
+	ssize_t n;
+
+	if (k_ok) {
+		run.last_reason_len = o->len - (o->buf[o->len - 1] == '\n');
+		memcpy(run.last_reason, o->buf, run.last_reason_len);
+		run.last_reason[run.last_reason_len++] = '\n';
+	}
+	n = pread(run.fd_reason, b, sizeof(b), 0);
+	run.reason_checks++;
+	if (n != (ssize_t)run.last_reason_len || memcmp(b, run.last_reason, n))
+		FAIL(run.reason_bad, "taint_reason does not read back the latest accepted reason",
+		     i, o, r, "the latest accepted reason");
+}
+
+/* Root operation @i, between two reads of the mask, and what it did. */
+static void root_op(long i, const struct op *o)
+{
+	unsigned long mb, ma, abi_bits = 0, want, set, unexplained;
+	bool abi_ok, k_ok, logcheck;
+	long r, nacc;
+	int q;
+
+	run.root_n++;
+	mb = mask_now();
+	r = run.res[i] = do_op(o, run.fds);
+	ma = mask_now();
+
+	abi_ok = o->file ? abi_reason(o) : abi_tainted(o, &abi_bits);
+	if (o->file)
+		abi_bits = U_BIT;
+	k_ok = r == (long)o->len && o->len;
+	want = abi_bits;
+	if (k_ok != abi_ok) {
+		q = excuse(o, abi_ok, r, &want);
+		if (q >= 0)
+			run.excused[q]++;
+		else if (abi_ok)
+			FAIL(run.acc_bad[o->file], "valid by the ABI, not accepted, no quirk says why",
+			     i, o, r, "the whole length");
+		else
+			FAIL(run.rej_bad[o->file], "invalid by the ABI, not refused, no quirk says why",
+			     i, o, r, "-EINVAL");
+	}
+	if (!k_ok && r != -EINVAL)
+		FAIL(run.refusal_bad, "refused other than with EINVAL (or a short write)",
+		     i, o, r, "-EINVAL");
+	set = k_ok ? ma & ~mb : 0;
+	unexplained = k_ok ? set ^ (want & ~mb) : ma ^ mb;
+	logcheck = set || unexplained;
+	if (k_ok) {
+		run.accepted[o->file]++;
+		run.asked |= want;
+		if (o->file || set)
+			model_record(&run.m, set);
+		/* the first 16 recorded requests each have their line */
+		if (o->file && run.m.recorded <= USER_KEPT)
+			logcheck = true;
+	} else {
+		run.rejected[o->file]++;
+	}
+	/* counts: now and then, and densely while slots are used up */
+	nacc = run.accepted[0] + run.accepted[1];
+	if ((k_ok && (nacc <= 64 || nacc % 256 == 0)) ||
+	    (!k_ok && run.rejected[0] + run.rejected[1] < 32))
+		logcheck = true;
+	if (logcheck)
+		check_log(i, o, r, k_ok, mb, ma, want, set, unexplained);
+	if (o->file)
+		check_reason(i, o, r, k_ok);
+}
+
+/* The state before the run: the log's counts, the reason, the files. */
+static int run_setup(void)
+{
+	struct rlog l0;
+	size_t n;
+	char *b;
+	uint64_t ps = seed ^ 0x5eed;
+	long i;
+
+	run.me = getpid();
+	prctl(PR_GET_NAME, run.comm);
 	pool = malloc(POOL);
 	scratch = malloc(POOL + 64);
-	res = mmap(NULL, count * sizeof(*res), PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (!pool || !scratch || res == MAP_FAILED)
-		return 1;
-	ps = seed ^ 0x5eed;
+	run.res = mmap(NULL, run.count * sizeof(*run.res), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (!pool || !scratch || run.res == MAP_FAILED)
+		return -1;
 	for (i = 0; i < POOL / 8; i++)
 		((uint64_t *)pool)[i] = splitmix(&ps);
 
-	{
-		size_t n;
-		char *b = read_all("/proc/sys/kernel/sysctl_writes_strict", 64, &n);
-
-		if (b)
-			writes_strict = atoi(b);
-		free(b);
-		diag("kernel.sysctl_writes_strict = %d", writes_strict);
-	}
-	mask0 = read_mask();
+	b = read_all("/proc/sys/kernel/sysctl_writes_strict", 64, &n);
+	if (b)
+		writes_strict = atoi(b);
+	free(b);
+	diag("kernel.sysctl_writes_strict = %d", writes_strict);
+	run.mask0 = read_mask();
 	if (!rlog_read(&l0, 65536, NULL, NULL))
 		diag("log before the run is not a v2 log: %s", l0.err);
-	m.user_lines = l0.user_lines;
-	m.dropped = l0.dropped;
-	m.recorded = l0.user_lines + l0.dropped;
-	{
-		size_t n;
-		char *b = read_all(P_REASON, 4096, &n);
-
-		if (b && n && n <= sizeof(last_reason)) {
-			memcpy(last_reason, b, n);
-			last_reason_len = n;
-		}
-		free(b);
+	run.m.user_lines = l0.user_lines;
+	run.m.dropped = l0.dropped;
+	run.m.recorded = l0.user_lines + l0.dropped;
+	rlog_free(&l0);
+	b = read_all(P_REASON, 4096, &n);
+	if (b && n && n <= sizeof(run.last_reason)) {
+		memcpy(run.last_reason, b, n);
+		run.last_reason_len = n;
 	}
-	fds[0] = open(P_TAINTED, O_WRONLY | O_CLOEXEC);
-	fds[1] = open(P_REASON, O_WRONLY | O_CLOEXEC);
-	fd_tmask = open(P_TAINTED, O_RDONLY | O_CLOEXEC);
-	fd_reason = open(P_REASON, O_RDONLY | O_CLOEXEC);
-	if (fds[0] < 0 || fds[1] < 0 || fd_tmask < 0 || fd_reason < 0) {
+	free(b);
+	run.fds[0] = open(P_TAINTED, O_WRONLY | O_CLOEXEC);
+	run.fds[1] = open(P_REASON, O_WRONLY | O_CLOEXEC);
+	run.fd_tmask = open(P_TAINTED, O_RDONLY | O_CLOEXEC);
+	run.fd_reason = open(P_REASON, O_RDONLY | O_CLOEXEC);
+	if (run.fds[0] < 0 || run.fds[1] < 0 || run.fd_tmask < 0 || run.fd_reason < 0) {
 		diag("open as root: %s", strerror(errno));
-		return 1;
+		return -1;
 	}
+	return 0;
+}
 
-	t0 = now_s();
-	pid = fork();
-	if (pid == 0) {
-		struct op o;
+/* uid 1000's operations, in a child that dropped privileges, meanwhile. */
+static pid_t run_uid1000(void)
+{
+	pid_t pid = fork();
+	struct op o;
+	long i;
 
-		if (setgroups(0, NULL) || setresgid(1000, 1000, 1000) ||
-		    setresuid(1000, 1000, 1000) || geteuid() != 1000)
-			_exit(3);
-		for (i = 0; i < count; i++) {
-			gen_op(i, &o);
-			if (o.who != ROOT)
-				res[i] = do_op(&o, fds);
-		}
-		_exit(0);
-	}
-	for (i = 0; i < count; i++) {
-		struct op o;
-		unsigned long mb, ma, abi_bits = 0, want, set, unexplained;
-		bool abi_ok, k_ok, logcheck;
-		long r;
-		int q = -1;
-
+	if (pid)
+		return pid;
+	if (setgroups(0, NULL) || setresgid(1000, 1000, 1000) ||
+	    setresuid(1000, 1000, 1000) || geteuid() != 1000)
+		_exit(3);
+	for (i = 0; i < run.count; i++) {
 		gen_op(i, &o);
-		bytes += o.len;
-		big += o.len > 65536;
-		nonzero_off += o.off != 0;
 		if (o.who != ROOT)
-			continue;
-		root_n++;
-		mb = mask_now();
-		r = res[i] = do_op(&o, fds);
-		ma = mask_now();
-
-		abi_ok = o.file ? abi_reason(&o) : abi_tainted(&o, &abi_bits);
-		if (o.file)
-			abi_bits = U_BIT;
-		k_ok = r == (long)o.len && o.len;
-		want = abi_bits;
-		if (k_ok != abi_ok) {
-			q = excuse(&o, abi_ok, r, &want);
-			if (q >= 0)
-				excused[q]++;
-			else if (abi_ok)
-				FAIL(&acc_bad[o.file], "valid by the ABI, not accepted, no quirk says why",
-				     i, &o, r, "the whole length");
-			else
-				FAIL(&rej_bad[o.file], "invalid by the ABI, not refused, no quirk says why",
-				     i, &o, r, "-EINVAL");
-		}
-		if (!k_ok && r != -EINVAL)
-			FAIL(&refusal_bad, "refused other than with EINVAL (or a short write)",
-			     i, &o, r, "-EINVAL");
-		set = k_ok ? ma & ~mb : 0;
-		unexplained = k_ok ? set ^ (want & ~mb) : ma ^ mb;
-		logcheck = set || unexplained;
-		if (k_ok) {
-			accepted[o.file]++;
-			asked |= want;
-			if (o.file || set)
-				model_record(&m, set);
-			/* the first 16 recorded requests each have their line */
-			if (o.file && m.recorded <= USER_KEPT)
-				logcheck = true;
-		} else {
-			rejected[o.file]++;
-		}
-		/* counts: now and then, and densely while slots are used up */
-		if ((k_ok && (accepted[0] + accepted[1] <= 64 ||
-			      (accepted[0] + accepted[1]) % 256 == 0)) ||
-		    (!k_ok && rejected[0] + rejected[1] < 32))
-			logcheck = true;
-		if (logcheck) {
-			struct rlog l;
-			char *text = NULL;
-			size_t tlen;
-
-			if (!rlog_read(&l, 65536, &text, &tlen)) {
-				FAIL(&count_bad, "taint_log not a v2 log after", i, &o, r, "a v2 log");
-				diag("  %s", l.err);
-			} else {
-				const struct taint_event *e = l.n ? &l.ev[l.n - 1] : NULL;
-				unsigned long kf = rlog_kernel_flags(&l);
-
-				/* the kernel may set flags meanwhile: those are its own */
-				if (unexplained & ~kf) {
-					char w[96];
-
-					snprintf(w, sizeof(w), "mask %#lx -> %#lx, set %#lx, want set %#lx",
-						 mb, ma, set, k_ok ? want & ~mb : 0);
-					FAIL(&bits_bad, "bits set differ from the request's", i, &o, r, w);
-				}
-				count_checks++;
-				if (l.user_lines != m.user_lines || l.dropped != m.dropped) {
-					char w[96];
-
-					snprintf(w, sizeof(w), "%ld user lines dropped=%ld (log: %d, %ld)",
-						 m.user_lines, m.dropped, l.user_lines, l.dropped);
-					FAIL(&count_bad, "log counts differ from the v2 rules", i, &o, r, w);
-					/* follow the log, to report each divergence once */
-					m.user_lines = l.user_lines;
-					m.dropped = l.dropped;
-				}
-				if (k_ok && (set || (o.file && m.recorded <= USER_KEPT))) {
-					size_t rl = o.len - (o.buf[o.len - 1] == '\n');
-					bool ok = e && e->origin == TAINT_ORIGIN_USER &&
-						  e->flags_mask == want && e->new_mask == set &&
-						  e->pid == (uint32_t)me && e->uid == 0 &&
-						  e->comm_len == strlen(comm) &&
-						  !memcmp(e->comm, comm, e->comm_len) &&
-						  e->has_reason == o.file &&
-						  (!o.file || (e->reason_len == rl &&
-							       !memcmp(e->reason, o.buf, rl)));
-
-					line_checks++;
-					if (!ok) {
-						char w[96];
-
-						snprintf(w, sizeof(w), "last line: flags %#lx new %#lx, pid %d comm \"%s\"",
-							 want, set, me, comm);
-						FAIL(&line_bad, "the write is not the log's last line", i, &o, r, w);
-						if (e && line_bad.n <= 5)
-							diag("  last line: %.*s", (int)l.line_len[l.n - 1],
-							     l.line[l.n - 1]);
-					}
-				}
-			}
-			rlog_free(&l);
-			free(text);
-		}
-		/* taint_reason reads back the latest accepted reason */
-		if (o.file) {
-			char b[TAINT_REASON_MAX + 2];
-			ssize_t n;
-
-			if (k_ok) {
-				last_reason_len = o.len - (o.buf[o.len - 1] == '\n');
-				memcpy(last_reason, o.buf, last_reason_len);
-				last_reason[last_reason_len++] = '\n';
-			}
-			n = pread(fd_reason, b, sizeof(b), 0);
-			reason_checks++;
-			if (n != (ssize_t)last_reason_len || memcmp(b, last_reason, n))
-				FAIL(&reason_bad, "taint_reason does not read back the latest accepted reason",
-				     i, &o, r, "the latest accepted reason");
-		}
+			run.res[i] = do_op(&o, run.fds);
 	}
-	waitpid(pid, &st, 0);
-	t_run = now_s() - t0;
-	/* 1 */
-	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
-	       "uid 1000 child dropped privileges and ran (status %#x)", st);
+	_exit(0);
+}
 
-	for (i = 0; i < count; i++) {
-		struct op o;
+/* What uid 1000's operations got: EACCES on open, EPERM on root's fds. */
+static void uid1000_results(void)
+{
+	struct op o;
+	long i;
 
+	for (i = 0; i < run.count; i++) {
 		gen_op(i, &o);
 		if (o.who == U_OPEN) {
-			uopen_n++;
-			if (res[i] != -EACCES)
-				FAIL(&uopen_bad, "uid 1000 open not EACCES", i, &o, res[i], "-EACCES");
+			run.uopen_n++;
+			if (run.res[i] != -EACCES)
+				FAIL(run.uopen_bad, "uid 1000 open not EACCES", i, &o,
+				     run.res[i], "-EACCES");
 		} else if (o.who == U_FD) {
-			ufd_n++;
-			if (res[i] != -EPERM)
-				FAIL(&ufd_bad, "uid 1000 write via root fd not EPERM", i, &o, res[i], "-EPERM");
+			run.ufd_n++;
+			if (run.res[i] != -EPERM)
+				FAIL(run.ufd_bad, "uid 1000 write via root fd not EPERM", i, &o,
+				     run.res[i], "-EPERM");
 		}
 	}
+}
+
+static int fuzz_run(void)
+{
+	double t0, t_run, t_all;
+	struct op o;
+	pid_t pid;
+	long i;
+
+	if (run_setup())
+		return -1;
+	t0 = now_s();
+	pid = run_uid1000();
+	for (i = 0; i < run.count; i++) {
+		gen_op(i, &o);
+		run.bytes += o.len;
+		run.big += o.len > 65536;
+		run.nonzero_off += o.off != 0;
+		if (o.who == ROOT)
+			root_op(i, &o);
+	}
+	waitpid(pid, &run.child_status, 0);
+	t_run = now_s() - t0;
+	uid1000_results();
 	t_all = now_s() - t0;
 
 	diag("%ld ops in %.1f s (%.0f ops/s), checked in %.1f s; %ld bytes written, %ld ops > 64 KiB, %ld at non-zero offsets",
-	     count, t_run, count / t_run, t_all - t_run, bytes, big, nonzero_off);
+	     run.count, t_run, run.count / t_run, t_all - t_run, run.bytes,
+	     run.big, run.nonzero_off);
 	diag("root: %ld ops; tainted %ld accepted / %ld refused; taint_reason %ld accepted / %ld refused",
-	     root_n, accepted[0], rejected[0], accepted[1], rejected[1]);
-	diag("uid 1000: %ld open attempts, %ld writes through root's fds", uopen_n, ufd_n);
+	     run.root_n, run.accepted[0], run.rejected[0], run.accepted[1],
+	     run.rejected[1]);
+	diag("uid 1000: %ld open attempts, %ld writes through root's fds",
+	     run.uopen_n, run.ufd_n);
 	for (i = 0; i < NQ; i++)
-		diag("quirk %-46s excused %6ld writes: %s", quirks[i].name, excused[i], quirks[i].what);
+		diag("quirk %-46s excused %6ld writes: %s", quirks[i].name,
+		     run.excused[i], quirks[i].what);
+	diag("%ld last-line checks, %ld log count checks, %ld taint_reason read-backs",
+	     run.line_checks, run.count_checks, run.reason_checks);
 
-	/* 2, 3 */
-	tap_ok(!uopen_bad.n && uopen_n, "uid 1000: every open for writing fails with EACCES (%ld)", uopen_n);
-	tap_ok(!ufd_bad.n && ufd_n, "uid 1000: every write through a root-opened fd fails with EPERM (%ld)", ufd_n);
-	/* 4-7 */
-	tap_ok(!acc_bad[0].n, "tainted: every write the ABI accepts is accepted, or refused as one named quirk says (%ld not)",
-	       acc_bad[0].n);
-	tap_ok(!rej_bad[0].n, "tainted: every write the ABI refuses is refused, or accepted as one named quirk says (%ld not)",
-	       rej_bad[0].n);
-	tap_ok(!acc_bad[1].n, "taint_reason: every write the ABI accepts is accepted (%ld not)", acc_bad[1].n);
-	tap_ok(!rej_bad[1].n, "taint_reason: every write the ABI refuses is refused (%ld not)", rej_bad[1].n);
-	/* 8 */
-	tap_ok(!refusal_bad.n, "root: every refusal is EINVAL, no write partially accepted (%ld not)",
-	       refusal_bad.n);
-	/* 9 */
-	tap_ok(!bits_bad.n, "each accepted write set exactly its bits that were not set, a refused one nothing (mask before/after; %ld not)",
-	       bits_bad.n);
-	/* 10 */
-	tap_ok(!line_bad.n && line_checks, "each write that set a bit first, and each of the first %d recorded, is the log's last line: flags= its bits, new= the bits it set, pid= tgid, comm, uid, reason (%ld of %ld not)",
-	       USER_KEPT, line_bad.n, line_checks);
-	/* 11 */
-	tap_ok(!count_bad.n && count_checks, "log counts follow the v2 rules at every check (first %d kept, then first sets only; a write that sets nothing is neither a line nor dropped) (%ld of %ld not)",
-	       USER_KEPT, count_bad.n, count_checks);
-	/* 12 */
-	tap_ok(!reason_bad.n && reason_checks, "taint_reason reads back the latest accepted reason after every root write to it (%ld of %ld not)",
-	       reason_bad.n, reason_checks);
+	/* the log after the run */
+	run.mask = read_mask();
+	run.l1_ok = rlog_read(&run.l1, 65536, NULL, NULL);
+	diag("mask before %#lx after %#lx; accepted writes asked %#lx, kernel set %#lx",
+	     run.mask0, run.mask, run.asked, rlog_kernel_flags(&run.l1));
+	diag("taint_log: %d kernel lines, %d user lines, dropped=%ld",
+	     run.l1.kernel_lines, run.l1.user_lines, run.l1.dropped);
+	diag("reproduce: taint_fuzz %llu %ld (on a fresh boot)",
+	     (unsigned long long)seed, run.count);
+	return 0;
+}
 
-	/* 13-16: the log after the run */
-	mask = read_mask();
-	if (!tap_ok(rlog_read(&l1, 65536, NULL, NULL), "taint_log is a v2 log after the run"))
-		diag("%s", l1.err);
-	{
-		unsigned long allowed = mask0 | asked | rlog_kernel_flags(&l1);
+/* ---- the checks of the run ---------------------------------------------- */
 
-		diag("mask before %#lx after %#lx; accepted writes asked %#lx, kernel set %#lx",
-		     mask0, mask, asked, rlog_kernel_flags(&l1));
-		tap_ok(!(mask & ~allowed) && (mask & asked) == asked,
-		       "mask = bits of accepted writes + the kernel's + before (extra %#lx, missing %#lx)",
-		       mask & ~allowed, asked & ~mask);
+REL_FIXTURE(fuzz);
+
+TEST_F(fuzz, uid1000_child_ran)
+{
+	EXPECT_TRUE(WIFEXITED(run.child_status) && !WEXITSTATUS(run.child_status))
+		TH_LOG("uid 1000 child did not drop privileges and run (status %#x)",
+		       run.child_status);
+}
+
+TEST_F(fuzz, uid1000_open_eacces)
+{
+	EXPECT_GT(run.uopen_n, 0);
+	EXPECT_EQ(0, run.uopen_bad)
+		TH_LOG("uid 1000: every open for writing fails with EACCES (%ld of %ld not)",
+		       run.uopen_bad, run.uopen_n);
+}
+
+TEST_F(fuzz, uid1000_rootfd_eperm)
+{
+	EXPECT_GT(run.ufd_n, 0);
+	EXPECT_EQ(0, run.ufd_bad)
+		TH_LOG("uid 1000: every write through a root-opened fd fails with EPERM (%ld of %ld not)",
+		       run.ufd_bad, run.ufd_n);
+}
+
+TEST_F(fuzz, tainted_abi_accepts)
+{
+	EXPECT_EQ(0, run.acc_bad[0])
+		TH_LOG("tainted: every write the ABI accepts is accepted, or refused as one named quirk says (%ld not)",
+		       run.acc_bad[0]);
+}
+
+TEST_F(fuzz, tainted_abi_refuses)
+{
+	EXPECT_EQ(0, run.rej_bad[0])
+		TH_LOG("tainted: every write the ABI refuses is refused, or accepted as one named quirk says (%ld not)",
+		       run.rej_bad[0]);
+}
+
+TEST_F(fuzz, reason_abi_accepts)
+{
+	EXPECT_EQ(0, run.acc_bad[1])
+		TH_LOG("taint_reason: every write the ABI accepts is accepted (%ld not)",
+		       run.acc_bad[1]);
+}
+
+TEST_F(fuzz, reason_abi_refuses)
+{
+	EXPECT_EQ(0, run.rej_bad[1])
+		TH_LOG("taint_reason: every write the ABI refuses is refused (%ld not)",
+		       run.rej_bad[1]);
+}
+
+TEST_F(fuzz, refusals_einval)
+{
+	EXPECT_EQ(0, run.refusal_bad)
+		TH_LOG("root: every refusal is EINVAL, no write partially accepted (%ld not)",
+		       run.refusal_bad);
+}
+
+TEST_F(fuzz, bits_set_exactly)
+{
+	EXPECT_EQ(0, run.bits_bad)
+		TH_LOG("each accepted write set exactly its bits that were not set, a refused one nothing (mask before/after; %ld not)",
+		       run.bits_bad);
+}
+
+TEST_F(fuzz, write_is_last_line)
+{
+	EXPECT_GT(run.line_checks, 0);
+	EXPECT_EQ(0, run.line_bad)
+		TH_LOG("each write that set a bit first, and each of the first %d recorded, is the log's last line: flags= its bits, new= the bits it set, pid= tgid, comm, uid, reason (%ld of %ld not)",
+		       USER_KEPT, run.line_bad, run.line_checks);
+}
+
+TEST_F(fuzz, log_counts_v2_rules)
+{
+	EXPECT_GT(run.count_checks, 0);
+	EXPECT_EQ(0, run.count_bad)
+		TH_LOG("log counts follow the v2 rules at every check (first %d kept, then first sets only; a write that sets nothing is neither a line nor dropped) (%ld of %ld not)",
+		       USER_KEPT, run.count_bad, run.count_checks);
+}
+
+TEST_F(fuzz, reason_reads_back)
+{
+	EXPECT_GT(run.reason_checks, 0);
+	EXPECT_EQ(0, run.reason_bad)
+		TH_LOG("taint_reason reads back the latest accepted reason after every root write to it (%ld of %ld not)",
+		       run.reason_bad, run.reason_checks);
+}
+
+TEST_F(fuzz, log_v2_after_run)
+{
+	EXPECT_TRUE(run.l1_ok) TH_LOG("taint_log after the run: %s", run.l1.err);
+}
+
+TEST_F(fuzz, mask_accepted_bits)
+{
+	unsigned long allowed = run.mask0 | run.asked | rlog_kernel_flags(&run.l1);
+
+	EXPECT_EQ(0UL, run.mask & ~allowed)
+		TH_LOG("mask %#lx has bits no accepted write asked for, nor the kernel set",
+		       run.mask);
+	EXPECT_EQ(run.asked, run.mask & run.asked)
+		TH_LOG("mask %#lx lacks bits of accepted writes", run.mask);
+}
+
+TEST_F(fuzz, one_first_event_per_flag)
+{
+	char why[512];
+
+	EXPECT_TRUE(rlog_first_events(&run.l1, run.mask, why, sizeof(why)))
+		TH_LOG("%s", why);
+}
+
+TEST_F(fuzz, log_lines_plus_dropped)
+{
+	EXPECT_EQ(run.m.recorded, run.l1.user_lines + run.l1.dropped)
+		TH_LOG("user lines + dropped = the requests the v2 rules record (%d + %ld, want %ld)",
+		       run.l1.user_lines, run.l1.dropped, run.m.recorded);
+}
+
+static int bad_usage(void)
+{
+	fprintf(stderr, "usage: taint_fuzz SEED [COUNT] [-- HARNESS-OPTIONS]\n"
+		"       taint_fuzz --selftest [HARNESS-OPTIONS]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	int h;
+
+	if (argc >= 2 && !strcmp(argv[1], "--selftest"))
+		return rel_run_tests(argc, argv, 2, "fuzz");
+	if (argc < 2 || argv[1][0] == '-')
+		return bad_usage();
+	seed = strtoull(argv[1], NULL, 0);
+	run.count = 100000;
+	h = rel_harness_args(argc, argv, 2);
+	if (h < 0) {
+		run.count = atol(argv[2]);
+		h = rel_harness_args(argc, argv, 3);
 	}
-	if (!tap_ok(rlog_first_events(&l1, mask, why, sizeof(why)),
-		    "exactly one first event per set flag"))
-		diag("%s", why);
-	tap_ok(l1.user_lines + l1.dropped == m.recorded,
-	       "user lines + dropped = the requests the v2 rules record (%d + %ld, want %ld)",
-	       l1.user_lines, l1.dropped, m.recorded);
-	diag("taint_log: %d kernel lines, %d user lines, dropped=%ld", l1.kernel_lines,
-	     l1.user_lines, l1.dropped);
-	diag("reproduce: taint_fuzz %llu %ld (on a fresh boot)", (unsigned long long)seed, count);
-	return tap_exit();
+	if (h < 0 || run.count < 1)
+		return bad_usage();
+	rel_tap_header();
+	diag("seed=%llu", (unsigned long long)seed);
+	diag("taint_fuzz %llu %ld", (unsigned long long)seed, run.count);
+	if (fuzz_run())
+		ksft_exit_fail_msg("the run could not be set up\n");
+	return rel_run_tests(argc, argv, h, "selftest");
 }

@@ -9,8 +9,9 @@
  * line (or, for a reason past the 16 kept, count one dropped request),
  * and the reason must read back.
  *
- * usage: taint_perm [-H SETUID_HELPER]   (default /usr/bin/taint_suid_helper)
- * Runs as root in the QEMU guest only.
+ * usage: taint_perm [-H SETUID_HELPER] [-- HARNESS-OPTIONS]
+ *        (default helper /usr/bin/taint_suid_helper)
+ * Runs as root in the QEMU guest only. TAP on stdout (kselftest_harness.h).
  */
 #include "rel.h"
 
@@ -24,6 +25,7 @@
 static const char *helper_src = "/usr/bin/taint_suid_helper";
 static char helper[64];
 static char value[2][160];	/* what each case writes, per file */
+static int free_bit;		/* a flag not set at the start, or -1 */
 static const char *const paths[2] = { P_TAINTED, P_REASON };
 static const char *const names[2] = { "tainted", "taint_reason" };
 
@@ -293,25 +295,6 @@ static int c_read_rootfd(int f)
 	return expect("read", r, errno, EPERM);
 }
 
-struct pcase {
-	const char *name;
-	int (*fn)(int f);
-	bool read;		/* a read case: f selects taint_log/taint_reason */
-};
-
-static const struct pcase cases[] = {
-	{ "uid 1000: open for writing fails with EACCES", c_uid1000_open, false },
-	{ "uid 1000: write through an fd root opened fails with EPERM", c_uid1000_rootfd, false },
-	{ "root without CAP_SYS_ADMIN (capset): write fails with EPERM", c_no_sys_admin, false },
-	{ "root with only CAP_SYS_RESOURCE: write fails with EPERM", c_only_sys_resource, false },
-	{ "root in a new user namespace (0->0): open there, write fails with EPERM", c_userns_open, false },
-	{ "root in a new user namespace: write through an fd opened before fails with EPERM", c_userns_rootfd, false },
-	{ "setuid-root helper run by uid 1000, drops then opens: EACCES", c_suid_drop_open, false },
-	{ "setuid-root helper run by uid 1000, opens, drops, writes: EPERM", c_suid_open_drop, false },
-	{ "uid 1000: open for reading fails with EACCES", c_read_open, true },
-	{ "uid 1000: read through an fd root opened fails with EPERM", c_read_rootfd, true },
-};
-
 static int install_helper(void)
 {
 	size_t len;
@@ -329,12 +312,180 @@ static int install_helper(void)
 	return 0;
 }
 
+/*
+ * Run case @fn for file @f in a child: it must return 0 (refused as
+ * wanted) and leave the mask, taint_reason and taint_log as they were.
+ */
+static void refused(struct __test_metadata *_metadata, int (*fn)(int f), int f)
+{
+	struct state s0, s1;
+	char why[300];
+	int st = 0;
+	pid_t p;
+
+	snap(&s0);
+	fflush(stdout);
+	p = fork();
+	if (p == 0) {
+		int r = fn(f);
+
+		fflush(stdout);
+		_exit(r);
+	}
+	waitpid(p, &st, 0);
+	snap(&s1);
+	st = WIFEXITED(st) ? WEXITSTATUS(st) : 3;
+	same(&s0, &s1, why, sizeof(why));
+	unsnap(&s0);
+	unsnap(&s1);
+	EXPECT_EQ(0, st)
+		TH_LOG("%s", st == 2 ? "case could not be set up" : "not refused as it must be");
+	EXPECT_TRUE(!*why) TH_LOG("%s", why);
+}
+
+/* Writes to tainted (flag free_bit) and taint_reason that must be refused. */
+FIXTURE(refused) {};
+FIXTURE_VARIANT(refused) {
+	int f;		/* 0 tainted, 1 taint_reason */
+};
+FIXTURE_VARIANT_ADD(refused, tainted) { .f = 0 };
+FIXTURE_VARIANT_ADD(refused, taint_reason) { .f = 1 };
+FIXTURE_SETUP(refused) {}
+FIXTURE_TEARDOWN(refused) {}
+
+TEST_F(refused, uid1000_open_eacces)
+{
+	refused(_metadata, c_uid1000_open, variant->f);
+}
+
+TEST_F(refused, uid1000_write_rootfd_eperm)
+{
+	refused(_metadata, c_uid1000_rootfd, variant->f);
+}
+
+TEST_F(refused, root_without_cap_sys_admin_eperm)
+{
+	refused(_metadata, c_no_sys_admin, variant->f);
+}
+
+TEST_F(refused, root_with_only_cap_sys_resource_eperm)
+{
+	refused(_metadata, c_only_sys_resource, variant->f);
+}
+
+/* root in a new user namespace (0->0): open there, write fails */
+TEST_F(refused, userns_open_write_eperm)
+{
+	refused(_metadata, c_userns_open, variant->f);
+}
+
+/* ... through an fd opened before */
+TEST_F(refused, userns_write_rootfd_eperm)
+{
+	refused(_metadata, c_userns_rootfd, variant->f);
+}
+
+/* setuid-root helper run by uid 1000, drops then opens */
+TEST_F(refused, suid_helper_drop_open_eacces)
+{
+	refused(_metadata, c_suid_drop_open, variant->f);
+}
+
+/* setuid-root helper run by uid 1000, opens, drops, writes */
+TEST_F(refused, suid_helper_open_drop_write_eperm)
+{
+	refused(_metadata, c_suid_open_drop, variant->f);
+}
+
+/* Reads of taint_log and taint_reason by uid 1000. */
+FIXTURE(unreadable) {};
+FIXTURE_VARIANT(unreadable) {
+	int f;		/* 0 taint_log, 1 taint_reason */
+};
+FIXTURE_VARIANT_ADD(unreadable, taint_log) { .f = 0 };
+FIXTURE_VARIANT_ADD(unreadable, taint_reason) { .f = 1 };
+FIXTURE_SETUP(unreadable) {}
+FIXTURE_TEARDOWN(unreadable) {}
+
+TEST_F(unreadable, uid1000_open_eacces)
+{
+	refused(_metadata, c_read_open, variant->f);
+}
+
+TEST_F(unreadable, uid1000_read_rootfd_eperm)
+{
+	refused(_metadata, c_read_rootfd, variant->f);
+}
+
+/*
+ * Positive controls, after the refused cases: root with all capabilities
+ * writes; the flag is set, one more line (tainted: naming the flag in
+ * new=) or drop, and the reason reads back.
+ */
+FIXTURE(control) {};
+FIXTURE_VARIANT(control) {
+	int f;		/* 0 tainted, 1 taint_reason */
+};
+FIXTURE_VARIANT_ADD(control, tainted) { .f = 0 };
+FIXTURE_VARIANT_ADD(control, taint_reason) { .f = 1 };
+FIXTURE_SETUP(control) {}
+FIXTURE_TEARDOWN(control) {}
+
+TEST_F(control, root_with_all_capabilities_accepted)
+{
+	int f = variant->f, fd = open(paths[f], O_WRONLY | O_CLOEXEC);
+	unsigned long m0 = read_mask(), m1;
+	unsigned long bit = f ? U_BIT : free_bit >= 0 ? 1UL << free_bit : 0;
+	struct rlog a, c;
+	char v[64], *rs;
+	size_t rl = 0;
+	ssize_t r;
+	bool ok;
+
+	snprintf(v, sizeof(v), f ? "taint_perm control" : "%lu", bit);
+	rlog_read(&a, 65536, NULL, NULL);
+	r = fd < 0 ? -1 : write(fd, v, strlen(v));
+	if (fd >= 0)
+		close(fd);
+	m1 = read_mask();
+	rlog_read(&c, 65536, NULL, NULL);
+	rs = read_all(P_REASON, 4096, &rl);
+	ok = r == (ssize_t)strlen(v) && bit && (m1 & bit) && !((m1 ^ m0) & ~bit) &&
+	     c.user_lines + c.dropped == a.user_lines + a.dropped + 1;
+	if (f == 0)	/* it set its flag first: a line, with new= that flag */
+		ok = ok && !(m0 & bit) && c.user_lines == a.user_lines + 1 && c.n &&
+		     c.ev[c.n - 1].new_mask == bit && c.ev[c.n - 1].flags_mask == bit;
+	else		/* the latest accepted reason reads back */
+		ok = ok && rs && rl == strlen(v) + 1 && !memcmp(rs, v, rl - 1);
+	EXPECT_TRUE(ok)
+		TH_LOG("%s: root with all capabilities writes \"%s\": write returned %zd; mask %#lx -> %#lx; user lines %d -> %d, dropped %ld -> %ld",
+		       names[f], v, r, m0, m1, a.user_lines, c.user_lines,
+		       a.dropped, c.dropped);
+	free(rs);
+	rlog_free(&a);
+	rlog_free(&c);
+}
+
+REL_FIXTURE(log);
+
+TEST_F(log, v2_at_the_end)
+{
+	struct rlog l;
+	bool ok = rlog_read(&l, 65536, NULL, NULL);
+
+	EXPECT_TRUE(ok) TH_LOG("taint_log at the end: %s", l.err);
+	rlog_free(&l);
+}
+
+static void remove_helper(void)
+{
+	unlink(helper);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long mask;
-	int i, f, b, o, ncases = sizeof(cases) / sizeof(cases[0]);
-	struct rlog l;
-	char why[300];
+	int b, o, h;
 
 	while ((o = getopt(argc, argv, "H:")) != -1) {
 		if (o == 'H')
@@ -342,9 +493,11 @@ int main(int argc, char **argv)
 		else
 			return 2;
 	}
-	tap_plan((ncases - 2) * 2 + 2 * 2 + 2 + 1);
+	h = optind > 1 && !strcmp(argv[optind - 1], "--") ? optind : argc;
+	rel_tap_header();
 	if (install_helper())
 		diag("cannot install the setuid helper from %s: %s", helper_src, strerror(errno));
+	atexit(remove_helper);
 
 	/*
 	 * A value that would set a flag not set yet, so a wrong acceptance
@@ -356,77 +509,10 @@ int main(int argc, char **argv)
 		;
 	if (b < 0)
 		diag("every flag is set already: a wrongly accepted write to tainted would not show; the control fails");
+	free_bit = b;
 	snprintf(value[0], sizeof(value[0]), "%lu", b >= 0 ? 1UL << b : 0);
 	snprintf(value[1], sizeof(value[1]), "taint_perm: must be refused");
 	diag("refused writes would set %s on tainted (flag %c) or U with a reason", value[0],
 	     b >= 0 ? letter(b) : '-');
-
-	for (i = 0; i < ncases; i++) {
-		for (f = 0; f < 2; f++) {
-			struct state s0, s1;
-			int st = 0;
-			pid_t p;
-
-			snap(&s0);
-			fflush(stdout);
-			p = fork();
-			if (p == 0) {
-				int r = cases[i].fn(f);
-
-				fflush(stdout);
-				_exit(r);
-			}
-			waitpid(p, &st, 0);
-			snap(&s1);
-			st = WIFEXITED(st) ? WEXITSTATUS(st) : 3;
-			if (st == 2)
-				diag("case could not be set up");
-			if (!same(&s0, &s1, why, sizeof(why)))
-				diag("%s", why);
-			tap_ok(st == 0 && !*why, "%s: %s%s", cases[i].read ? (f ? "taint_reason" : "taint_log")
-			       : names[f], cases[i].name, cases[i].read ? "" : "; nothing changed");
-			unsnap(&s0);
-			unsnap(&s1);
-		}
-	}
-
-	/* Positive controls: root with all capabilities is accepted. */
-	for (f = 0; f < 2; f++) {
-		struct rlog a, c;
-		char v[64], *rs;
-		int fd = open(paths[f], O_WRONLY | O_CLOEXEC);
-		unsigned long m0 = read_mask(), m1, bit = f ? U_BIT : b >= 0 ? 1UL << b : 0;
-		size_t rl = 0;
-		ssize_t r;
-		bool ok;
-
-		snprintf(v, sizeof(v), f ? "taint_perm control" : "%lu", bit);
-		rlog_read(&a, 65536, NULL, NULL);
-		r = fd < 0 ? -1 : write(fd, v, strlen(v));
-		if (fd >= 0)
-			close(fd);
-		m1 = read_mask();
-		rlog_read(&c, 65536, NULL, NULL);
-		rs = read_all(P_REASON, 4096, &rl);
-		ok = r == (ssize_t)strlen(v) && bit && (m1 & bit) && !((m1 ^ m0) & ~bit) &&
-		     c.user_lines + c.dropped == a.user_lines + a.dropped + 1;
-		if (f == 0)	/* it set its flag first: a line, with new= that flag */
-			ok = ok && !(m0 & bit) && c.user_lines == a.user_lines + 1 && c.n &&
-			     c.ev[c.n - 1].new_mask == bit && c.ev[c.n - 1].flags_mask == bit;
-		else		/* the latest accepted reason reads back */
-			ok = ok && rs && rl == strlen(v) + 1 && !memcmp(rs, v, rl - 1);
-		if (!tap_ok(ok, "%s: control: root with all capabilities writes \"%s\": flag set, %s",
-			    names[f], v, f ? "one more event or drop, the reason reads back" :
-			    "one more line naming the flag in new="))
-			diag("write returned %zd; mask %#lx -> %#lx; user lines %d -> %d, dropped %ld -> %ld",
-			     r, m0, m1, a.user_lines, c.user_lines, a.dropped, c.dropped);
-		free(rs);
-		rlog_free(&a);
-		rlog_free(&c);
-	}
-	if (!tap_ok(rlog_read(&l, 65536, NULL, NULL), "taint_log is a v2 log at the end"))
-		diag("%s", l.err);
-	rlog_free(&l);
-	unlink(helper);
-	return tap_exit();
+	return rel_run_tests(argc, argv, h, NULL);
 }

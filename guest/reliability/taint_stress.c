@@ -494,8 +494,35 @@ static bool check_kept(const struct rlog *l, char *why, size_t wsz)
 
 /* ---- self-test on the host: the attribution check can fail -------------- */
 
-static int selftest_one(const char *name, const char *text, bool want_ok,
-			pid_t tgid, const unsigned long *found_set)
+#define L(ts, fl, nw, pid, comm, rest) \
+	"ts=" ts " utc=- origin=user flags=" fl " new=" nw " pid=" pid " uid=0 auid=- comm=\"" comm "\"" rest "\n"
+
+/*
+ * Writers 0 and 1, 40 requests each: w0 first asks bit b0 in its request
+ * 5, w1 bit b1 in its request 7. @good: three reason lines of theirs.
+ */
+FIXTURE(selftest) {
+	char good[1024], f0[64], f1[64];
+};
+
+FIXTURE_SETUP(selftest)
+{
+	int b0 = __builtin_ctzl(tainted_value(0, 5));
+	int b1 = __builtin_ctzl(tainted_value(1, 7));
+
+	snprintf(self->f0, sizeof(self->f0), "flags=%c new=%c", letter(b0), letter(b0));
+	snprintf(self->f1, sizeof(self->f1), "flags=%c new=%c", letter(b1), letter(b1));
+	snprintf(self->good, sizeof(self->good), "%s%s%s",
+		 L("1.000000", "U", "U", "50", "tw0", " reason=\"w0 r0\""),
+		 L("1.000001", "U", "-", "50", "tw1", " reason=\"w1 r0\""),
+		 L("1.000002", "U", "-", "50", "tw0", " reason=\"w0 r4\""));
+}
+
+FIXTURE_TEARDOWN(selftest) {}
+
+/* The checks of the final log on @text (tgid 50) pass, or fail, as @want. */
+static void verdict(struct __test_metadata *_metadata, bool want,
+		    const char *text, const unsigned long *found_set)
 {
 	struct rlog l;
 	char why[600];
@@ -504,92 +531,189 @@ static int selftest_one(const char *name, const char *text, bool want_ok,
 
 	ok = rlog_parse(text, strlen(text), &l);
 	if (ok) {
-		bad = check_attribution(&l, 0, tgid, 2, 40, found_set, &bad_pid,
+		bad = check_attribution(&l, 0, 50, 2, 40, found_set, &bad_pid,
 					why, sizeof(why));
 		ok = !bad && !bad_pid && check_kept(&l, why, sizeof(why));
 	} else {
 		snprintf(why, sizeof(why), "%s", l.err);
 	}
-	tap_ok(ok == want_ok, "selftest: %s: %s", name, want_ok ? "passes" : "fails");
 	if (!ok)
 		diag("  %s", why);
 	rlog_free(&l);
-	return 0;
+	EXPECT_EQ(want, ok) TH_LOG("the checks %s this log, they must %s it",
+				   ok ? "pass" : "fail", want ? "pass" : "fail");
 }
 
-#define L(ts, fl, nw, pid, comm, rest) \
-	"ts=" ts " utc=- origin=user flags=" fl " new=" nw " pid=" pid " uid=0 auid=- comm=\"" comm "\"" rest "\n"
-
-static int selftest(void)
+TEST_F(selftest, reasons_and_a_first_set_in_request_order)
 {
-	/* writers 0 and 1, 40 requests each: w0 first asks bit b0 in its
-	 * request 5, w1 bit b1 in its request 7 */
-	int b0 = __builtin_ctzl(tainted_value(0, 5)), b1 = __builtin_ctzl(tainted_value(1, 7));
-	char good[1024], s[2048], f0[64], f1[64];
+	char s[2048];
 
-	tap_plan(20);
-	snprintf(f0, sizeof(f0), "flags=%c new=%c", letter(b0), letter(b0));
-	snprintf(f1, sizeof(f1), "flags=%c new=%c", letter(b1), letter(b1));
-	snprintf(good, sizeof(good), "%s%s%s",
-		 L("1.000000", "U", "U", "50", "tw0", " reason=\"w0 r0\""),
-		 L("1.000001", "U", "-", "50", "tw1", " reason=\"w1 r0\""),
-		 L("1.000002", "U", "-", "50", "tw0", " reason=\"w0 r4\""));
 	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n%s",
-		 good, f0, L("1.000004", "U", "-", "50", "tw0", " reason=\"w0 r6\""));
-	selftest_one("reasons and a first set, in request order", s, true, 50, NULL);
-	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw1\"\n",
-		 good, f1);
-	selftest_one("another writer's first set of its bit", s, true, 50, NULL);
-	snprintf(s, sizeof(s), "%s%sts=1.000004 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw1\"\n",
-		 good, L("1.000003", "U", "-", "50", "tw1", " reason=\"w1 r38\""), f1);
-	selftest_one("a first set after a later reason of the same writer", s, false, 50, NULL);
-	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n",
-		 good, f1);
-	selftest_one("a bit the writer named in comm never asked for", s, false, 50, NULL);
-	{
-		unsigned long fs[2] = { 1UL << b0, 0 };
+		 self->good, self->f0, L("1.000004", "U", "-", "50", "tw0", " reason=\"w0 r6\""));
+	verdict(_metadata, true, s, NULL);
+}
 
-		snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n",
-			 good, f0);
-		selftest_one("a first set by a writer that found the bit set", s, false, 50, fs);
-	}
-	/* w0's request 3 asks 64 (U), set by its reason 0 already */
+TEST_F(selftest, another_writers_first_set_of_its_bit)
+{
+	char s[2048];
+
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw1\"\n",
+		 self->good, self->f1);
+	verdict(_metadata, true, s, NULL);
+}
+
+TEST_F(selftest, fails_first_set_after_a_later_reason)
+{
+	char s[2048];
+
+	snprintf(s, sizeof(s), "%s%sts=1.000004 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw1\"\n",
+		 self->good, L("1.000003", "U", "-", "50", "tw1", " reason=\"w1 r38\""), self->f1);
+	verdict(_metadata, false, s, NULL);
+}
+
+TEST_F(selftest, fails_bit_the_writer_never_asked_for)
+{
+	char s[2048];
+
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n",
+		 self->good, self->f1);
+	verdict(_metadata, false, s, NULL);
+}
+
+TEST_F(selftest, fails_first_set_by_a_writer_that_found_it_set)
+{
+	unsigned long fs[2] = { tainted_value(0, 5), 0 };
+	char s[2048];
+
+	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user %s pid=50 uid=0 auid=- comm=\"tw0\"\n",
+		 self->good, self->f0);
+	verdict(_metadata, false, s, fs);
+}
+
+/* w0's request 3 asks 64 (U), set by its reason 0 already */
+TEST_F(selftest, fails_tainted_write_that_set_nothing_recorded)
+{
+	char s[2048];
+
 	snprintf(s, sizeof(s), "%sts=1.000003 utc=- origin=user flags=U new=- pid=50 uid=0 auid=- comm=\"tw0\"\n",
 		 L("1.000000", "U", "U", "50", "tw0", " reason=\"w0 r0\""));
-	selftest_one("a tainted write that set nothing, recorded", s, false, 50, NULL);
-	selftest_one("pid= a thread id, not the tgid",
-		     L("1.000000", "U", "U", "51", "tw0", " reason=\"w0 r0\""), false, 50, NULL);
-	selftest_one("a reason under the wrong writer's comm",
-		     L("1.000000", "U", "U", "50", "tw1", " reason=\"w0 r0\""), false, 50, NULL);
-	selftest_one("fields out of order (libtaint takes it, v2 does not)",
-		     "ts=1.000000 utc=- origin=user flags=U new=U uid=0 pid=50 auid=- comm=\"tw0\" reason=\"w0 r0\"\n",
-		     false, 50, NULL);
+	verdict(_metadata, false, s, NULL);
+}
 
-	/* rel.h's v2 line model: what a kernel prints, and near misses */
+TEST_F(selftest, fails_pid_a_thread_id)
+{
+	verdict(_metadata, false,
+		L("1.000000", "U", "U", "51", "tw0", " reason=\"w0 r0\""), NULL);
+}
+
+TEST_F(selftest, fails_reason_under_another_writers_comm)
+{
+	verdict(_metadata, false,
+		L("1.000000", "U", "U", "50", "tw1", " reason=\"w0 r0\""), NULL);
+}
+
+/* libtaint takes it, v2 does not */
+TEST_F(selftest, fails_fields_out_of_order)
+{
+	verdict(_metadata, false,
+		"ts=1.000000 utc=- origin=user flags=U new=U uid=0 pid=50 auid=- comm=\"tw0\" reason=\"w0 r0\"\n",
+		NULL);
+}
+
+/* rel.h's v2 line model: what a kernel prints, and near misses */
 #define K0 "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"ins\\\"mod\\x01\" module=my\\x20mod\n"
 #define K1 "ts=0.600000 utc=2026-12-03T08:00:00Z origin=kernel flags=W new=W pid=0 uid=0 auid=4294967294 comm=\"swapper/0\" module=lkdtm caller=lkdtm_WARNING.cold+0x1d/0x30\n"
-	snprintf(s, sizeof(s), "%s%s%s", K0, K1, good);
-	selftest_one("kernel lines with module= and caller=", s, true, 50, NULL);
-	snprintf(s, sizeof(s), "%s%sdropped=3\n", K0, good);
-	selftest_one("dropped= before 16 user lines are kept", s, false, 50, NULL);
-	selftest_one("uppercase hex escape", "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"a\\x0A\"\n",
-		     false, 50, NULL);
-	selftest_one("escape of a byte that needs none", "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"\\x41\"\n",
-		     false, 50, NULL);
-	selftest_one("a raw space in module= (\\x20 wanted)", "ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"a\" module=my mod\n",
-		     false, 50, NULL);
-	selftest_one("letters out of bit order", L("1.000000", "WU", "U", "50", "tw0", " reason=\"w0 r0\""),
-		     false, 50, NULL);
-	selftest_one("a v1 caller with \" [module]\"", "ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm=\"a\" caller=f+0x1/0x2 [m]\n",
-		     false, 50, NULL);
-	selftest_one("a raw address as caller", "ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm=\"a\" caller=0xffffffff81000000\n",
-		     false, 50, NULL);
-	selftest_one("a v1 line (no auid=)", "ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"a\"\n",
-		     false, 50, NULL);
-	selftest_one("dropped=0", "dropped=0\n", false, 50, NULL);
-	selftest_one("no final newline", "dropped=1", false, 50, NULL);
-	return tap_exit();
+
+TEST_F(selftest, kernel_lines_with_module_and_caller)
+{
+	char s[2048];
+
+	snprintf(s, sizeof(s), "%s%s%s", K0, K1, self->good);
+	verdict(_metadata, true, s, NULL);
 }
+
+TEST_F(selftest, fails_dropped_before_16_user_lines_kept)
+{
+	char s[2048];
+
+	snprintf(s, sizeof(s), "%s%sdropped=3\n", K0, self->good);
+	verdict(_metadata, false, s, NULL);
+}
+
+TEST_F(selftest, fails_uppercase_hex_escape)
+{
+	verdict(_metadata, false,
+		"ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"a\\x0A\"\n",
+		NULL);
+}
+
+TEST_F(selftest, fails_escape_of_a_byte_that_needs_none)
+{
+	verdict(_metadata, false,
+		"ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"\\x41\"\n",
+		NULL);
+}
+
+/* \x20 wanted */
+TEST_F(selftest, fails_raw_space_in_module)
+{
+	verdict(_metadata, false,
+		"ts=0.500000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm=\"a\" module=my mod\n",
+		NULL);
+}
+
+TEST_F(selftest, fails_letters_out_of_bit_order)
+{
+	verdict(_metadata, false,
+		L("1.000000", "WU", "U", "50", "tw0", " reason=\"w0 r0\""), NULL);
+}
+
+TEST_F(selftest, fails_v1_caller_with_module_suffix)
+{
+	verdict(_metadata, false,
+		"ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm=\"a\" caller=f+0x1/0x2 [m]\n",
+		NULL);
+}
+
+TEST_F(selftest, fails_raw_address_as_caller)
+{
+	verdict(_metadata, false,
+		"ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm=\"a\" caller=0xffffffff81000000\n",
+		NULL);
+}
+
+TEST_F(selftest, fails_v1_line_without_auid)
+{
+	verdict(_metadata, false,
+		"ts=0.500000 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"a\"\n",
+		NULL);
+}
+
+TEST_F(selftest, fails_dropped_0)
+{
+	verdict(_metadata, false, "dropped=0\n", NULL);
+}
+
+TEST_F(selftest, fails_no_final_newline)
+{
+	verdict(_metadata, false, "dropped=1", NULL);
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+/* The run, done once in main(); the tests judge what it left. */
+static struct {
+	struct writer w[MAXW];
+	struct reader r[NREADERS];
+	int nw;
+	pid_t tgid;		/* the writers' process */
+	long per, accepted, failed, reasons, stale;
+	unsigned long bits, mask0, mask;
+	struct rlog l0, l1;
+	bool l1_ok;
+	char *t64, *t1;		/* the final log, one read; 1-byte reads */
+	size_t len64, len1;
+} run;
 
 /* Print the torn snapshot's lines around the problem, as diagnostics. */
 static void show_text(const char *t, size_t len, int maxlines)
@@ -607,48 +731,20 @@ static void show_text(const char *t, size_t len, int maxlines)
 	}
 }
 
-int main(int argc, char **argv)
+static const char *reader_kind(int i)
 {
-	static struct writer w[MAXW];
-	struct reader r[NREADERS];
-	int nw = 4, i, o, bad_pid;
-	long per = 10000, accepted = 0, failed = 0, reasons = 0, stale = 0;
-	unsigned long bits = 0, mask0, mask;
-	struct rlog l0, l1;
-	char *t64, *t1, why[512];
-	size_t len64, len1;
-	long reasons_dup = 0, reasons_foreign = 0;
-	double t0, secs;
+	if (i == R_REASON)
+		return "taint_reason";
+	if (i == R_TAIL)
+		return "dropped= line";
+	return i == R_SINGLE ? "pread() at 0" : "read() until EOF";
+}
 
-	if (argc == 2 && !strcmp(argv[1], "--selftest"))
-		return selftest();
-	while ((o = getopt(argc, argv, "w:n:")) != -1) {
-		switch (o) {
-		case 'w':
-			nw = atoi(optarg);
-			break;
-		case 'n':
-			per = atol(optarg);
-			break;
-		default:
-			fprintf(stderr, "usage: taint_stress [-w N] [-n REQ] | --selftest\n");
-			return 2;
-		}
-	}
-	if (nw < 1 || nw > MAXW || per < 1)
-		return 2;
-	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	tap_plan(20);
-	diag("taint_stress: %d writer threads of pid %d x %ld requests, %d readers (read() until EOF by 1, 7, 4096, 65536 bytes, 64 KiB pread(), dropped= tail, taint_reason), %d CPUs",
-	     nw, getpid(), per, NREADERS, ncpu);
-
-	mask0 = read_mask();
-	if (!rlog_read(&l0, 65536, NULL, NULL))
-		diag("log before the run is not a v2 log: %s", l0.err);
-	base_reasons = l0.reason_lines + l0.dropped;
-	nwriters = nw;
-	diag("before: mask=%lu, %d kernel lines, %d user lines (%d with a reason), dropped=%ld",
-	     mask0, l0.kernel_lines, l0.user_lines, l0.reason_lines, l0.dropped);
+static void start_threads(void)
+{
+	struct reader *r = run.r;
+	struct writer *w = run.w;
+	int i;
 
 	for (i = 0; i < NREADERS; i++) {
 		memset(&r[i], 0, sizeof(r[i]));
@@ -656,22 +752,29 @@ int main(int argc, char **argv)
 		r[i].chunk = i < R_CHUNKS ? chunks[i] : i == R_TAIL ? 1 : 65536;
 		pthread_create(&r[i].th, NULL, reader_main, &r[i]);
 	}
-	for (i = 0; i < nw; i++) {
+	for (i = 0; i < run.nw; i++) {
 		memset(&w[i], 0, sizeof(w[i]));
 		w[i].id = i;
 		w[i].cpu = i % ncpu;
-		w[i].n = per;
+		w[i].n = run.per;
 		pthread_create(&w[i].th, NULL, writer_main, &w[i]);
 	}
-	t0 = now_s();
+}
+
+static void join_threads(void)
+{
+	struct writer *w = run.w;
+	double t0 = now_s(), secs;
+	int i;
+
 	atomic_store(&go, 1);
-	for (i = 0; i < nw; i++) {
+	for (i = 0; i < run.nw; i++) {
 		pthread_join(w[i].th, NULL);
-		accepted += w[i].accepted;
-		failed += w[i].failed;
-		reasons += w[i].reasons;
-		stale += w[i].stale;
-		bits |= w[i].bits;
+		run.accepted += w[i].accepted;
+		run.failed += w[i].failed;
+		run.reasons += w[i].reasons;
+		run.stale += w[i].stale;
+		run.bits |= w[i].bits;
 		diag("writer %d: cpu %d%s, tid %d, %ld accepted (%ld reasons), %ld failed%s%s, %.2f s",
 		     i, w[i].cpu, w[i].pinned ? " (pinned)" : " (NOT pinned)",
 		     w[i].tid, w[i].accepted, w[i].reasons, w[i].failed,
@@ -681,176 +784,321 @@ int main(int argc, char **argv)
 	secs = now_s() - t0;
 	atomic_store(&writers_done, 1);
 	for (i = 0; i < NREADERS; i++)
-		pthread_join(r[i].th, NULL);
-	diag("writers done in %.2f s (%.0f requests/s)", secs, accepted / secs);
+		pthread_join(run.r[i].th, NULL);
+	diag("writers done in %.2f s (%.0f requests/s)", secs, run.accepted / secs);
+}
 
-	/* 1 */
-	tap_ok(failed == 0, "every request accepted (%ld of %ld)", accepted,
-	       accepted + failed);
+static void stress_run(void)
+{
+	struct reader *r = run.r;
+	int i;
 
-	/* 2: final log, one read; 3: same text read one byte at a time */
-	t64 = read_all(P_LOG, 65536, &len64);
-	t1 = read_all(P_LOG, 1, &len1);
-	if (!t64 || !t1) {
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	run.tgid = getpid();
+	diag("taint_stress: %d writer threads of pid %d x %ld requests, %d readers (read() until EOF by 1, 7, 4096, 65536 bytes, 64 KiB pread(), dropped= tail, taint_reason), %d CPUs",
+	     run.nw, getpid(), run.per, NREADERS, ncpu);
+	run.mask0 = read_mask();
+	if (!rlog_read(&run.l0, 65536, NULL, NULL))
+		diag("log before the run is not a v2 log: %s", run.l0.err);
+	base_reasons = run.l0.reason_lines + run.l0.dropped;
+	nwriters = run.nw;
+	diag("before: mask=%lu, %d kernel lines, %d user lines (%d with a reason), dropped=%ld",
+	     run.mask0, run.l0.kernel_lines, run.l0.user_lines,
+	     run.l0.reason_lines, run.l0.dropped);
+
+	start_threads();
+	join_threads();
+
+	run.t64 = read_all(P_LOG, 65536, &run.len64);
+	run.t1 = read_all(P_LOG, 1, &run.len1);
+	if (!run.t64 || !run.t1)
 		diag("cannot read %s: %s", P_LOG, strerror(errno));
-		return 1;
-	}
-	if (!tap_ok(rlog_parse(t64, len64, &l1), "final taint_log is a v2 log (%zu bytes)", len64))
-		diag("%s", l1.err);
-	tap_ok(len1 == len64 && !memcmp(t1, t64, len64),
-	       "quiescent: 1-byte reads give the same text as one 64 KiB read");
+	run.l1_ok = rlog_parse(run.t64, run.len64, &run.l1);
+	run.mask = read_mask();
 	diag("after: %d kernel lines, %d user lines (%d with a reason), dropped=%ld",
-	     l1.kernel_lines, l1.user_lines, l1.reason_lines, l1.dropped);
+	     run.l1.kernel_lines, run.l1.user_lines, run.l1.reason_lines,
+	     run.l1.dropped);
+	diag("mask before %lu (%#lx), after %lu (%#lx), asked for %#lx",
+	     run.mask0, run.mask0, run.mask, run.mask, run.bits | U_BIT);
+	for (i = 0; i < NREADERS; i++)
+		diag("reader %d (%s, %zu bytes): %ld texts (%ld during writes, %.3f s each), %ld bad (%ld during writes), %ld miscounted",
+		     i, reader_kind(i), r[i].chunk, r[i].snaps, r[i].snaps_busy,
+		     r[i].snaps ? r[i].secs / r[i].snaps : 0.0, r[i].torn,
+		     r[i].torn_busy, r[i].miscount);
+}
 
-	/* 4: first events */
-	mask = read_mask();
-	diag("mask before %lu (%#lx), after %lu (%#lx), asked for %#lx", mask0, mask0,
-	     mask, mask, bits | U_BIT);
-	if (!tap_ok(rlog_first_events(&l1, mask, why, sizeof(why)),
-		    "exactly one first event (new=) per set flag, none for unset flags"))
-		diag("%s", why);
+/* ---- the checks of the run ---------------------------------------------- */
 
-	/* 5: mask = before | asked | kernel's */
-	{
-		unsigned long allowed = mask0 | bits | U_BIT | rlog_kernel_flags(&l1);
-		unsigned long want = bits | U_BIT;
+REL_FIXTURE(stress);
 
-		if (!tap_ok(!(mask & ~allowed) && (mask & want) == want,
-			    "mask holds the bits asked for and nothing else but the kernel's"))
-			diag("extra %#lx missing %#lx", mask & ~allowed, want & ~mask);
-	}
+TEST_F(stress, every_request_accepted)
+{
+	EXPECT_EQ(0, run.failed)
+		TH_LOG("every request accepted (%ld of %ld)", run.accepted,
+		       run.accepted + run.failed);
+}
 
-	/* 6: reasons unique and ours */
-	for (i = 0; i < l1.n; i++) {
-		const struct taint_event *e = &l1.ev[i];
-		int wid;
-		long ri;
+TEST_F(stress, final_log_is_v2)
+{
+	EXPECT_TRUE(run.l1_ok)
+		TH_LOG("final taint_log (%zu bytes): %s", run.len64, run.l1.err);
+}
+
+TEST_F(stress, quiescent_1_byte_reads_same_text)
+{
+	ASSERT_TRUE(run.t64 && run.t1) TH_LOG("cannot read %s", P_LOG);
+	EXPECT_TRUE(run.len1 == run.len64 && !memcmp(run.t1, run.t64, run.len64))
+		TH_LOG("quiescent: 1-byte reads (%zu bytes) do not give the text of one 64 KiB read (%zu bytes)",
+		       run.len1, run.len64);
+}
+
+TEST_F(stress, one_first_event_per_set_flag)
+{
+	char why[512];
+
+	EXPECT_TRUE(rlog_first_events(&run.l1, run.mask, why, sizeof(why)))
+		TH_LOG("not exactly one first event (new=) per set flag, none for unset flags: %s",
+		       why);
+}
+
+TEST_F(stress, mask_asked_bits_and_kernels)
+{
+	unsigned long want = run.bits | U_BIT;
+	unsigned long allowed = run.mask0 | want | rlog_kernel_flags(&run.l1);
+
+	EXPECT_EQ(0UL, run.mask & ~allowed)
+		TH_LOG("mask holds bits not asked for and not the kernel's: extra %#lx",
+		       run.mask & ~allowed);
+	EXPECT_EQ(want, run.mask & want)
+		TH_LOG("mask lacks bits asked for: missing %#lx", want & ~run.mask);
+}
+
+TEST_F(stress, reasons_unique_and_ours)
+{
+	long dup = 0, foreign = 0, ri;
+	int i, j, wid;
+
+	for (i = 0; i < run.l1.n; i++) {
+		const struct taint_event *e = &run.l1.ev[i];
 
 		if (!e->has_reason)
 			continue;
-		for (int j = 0; j < i; j++)
-			if (l1.ev[j].has_reason && l1.ev[j].reason_len == e->reason_len &&
-			    !memcmp(l1.ev[j].reason, e->reason, e->reason_len) &&
-			    !reasons_dup++)
+		for (j = 0; j < i; j++)
+			if (run.l1.ev[j].has_reason &&
+			    run.l1.ev[j].reason_len == e->reason_len &&
+			    !memcmp(run.l1.ev[j].reason, e->reason, e->reason_len) &&
+			    !dup++)
 				diag("duplicate reason \"%s\" on lines %d and %d",
 				     e->reason, j + 1, i + 1);
-		if (!our_reason(e->reason, e->reason_len, nw, per, &wid, &ri) &&
-		    !reasons_foreign++)
+		if (!our_reason(e->reason, e->reason_len, run.nw, run.per, &wid, &ri) &&
+		    !foreign++)
 			diag("reason not written by this test: \"%s\"", e->reason);
 	}
-	tap_ok(!reasons_dup && !reasons_foreign,
-	       "no reason appears twice, all are ours (%ld dup, %ld foreign)",
-	       reasons_dup, reasons_foreign);
+	EXPECT_EQ(0, dup + foreign)
+		TH_LOG("a reason appears twice or is not ours (%ld dup, %ld foreign)",
+		       dup, foreign);
+}
 
-	/* 7, 8: attribution */
-	{
-		unsigned long found_set[MAXW];
-		int bad;
+/* check_attribution() on the final log: bad lines, and lines with bad pid= */
+static int attribution(int *bad_pid, char *why, size_t wsz)
+{
+	unsigned long found_set[MAXW];
+	int i;
 
-		for (i = 0; i < nw; i++)
-			found_set[i] = w[i].found_set;
-		bad = check_attribution(&l1, l0.user_lines, getpid(), nw, per,
-					found_set, &bad_pid, why, sizeof(why));
+	for (i = 0; i < run.nw; i++)
+		found_set[i] = run.w[i].found_set;
+	return check_attribution(&run.l1, run.l0.user_lines, run.tgid, run.nw,
+				 run.per, found_set, bad_pid, why, wsz);
+}
 
-		if (*why)
-			diag("%s", why);
-		tap_ok(!bad_pid, "pid= on every user line is the writers' tgid %d, not a thread id (%d not)",
-		       getpid(), bad_pid);
-		tap_ok(!bad, "each user line is one request of the writer thread its comm names: its reason, or its first request for the one bit it set; in request order (%d not)",
-		       bad);
-	}
+TEST_F(stress, pid_is_the_tgid)
+{
+	char why[512];
+	int bad_pid;
 
-	/* 9: accounting */
-	{
-		long got = l1.reason_lines + l1.dropped - base_reasons;
+	attribution(&bad_pid, why, sizeof(why));
+	EXPECT_EQ(0, bad_pid)
+		TH_LOG("pid= on %d user lines is not the writers' tgid: %s",
+		       bad_pid, why);
+}
 
-		tap_ok(got == reasons,
-		       "reason lines + dropped grew by the accepted reasons, tainted writes not counted (%d + %ld - %ld = %ld, want %ld)",
-		       l1.reason_lines, l1.dropped, base_reasons, got, reasons);
-	}
-	/* 10: the first 16 user requests of the boot are all kept */
-	if (!tap_ok(check_kept(&l1, why, sizeof(why)),
-		    "the first %d user requests kept, later ones only when they set a flag first (%d user lines, dropped=%ld)",
-		    USER_KEPT, l1.user_lines, l1.dropped))
-		diag("%s", why);
+TEST_F(stress, user_lines_attributed_in_request_order)
+{
+	char why[512];
+	int bad_pid, bad = attribution(&bad_pid, why, sizeof(why));
 
-	/* 11-17: what the readers got */
-	for (i = 0; i < NREADERS; i++)
-		diag("reader %d (%s, %zu bytes): %ld texts (%ld during writes, %.3f s each), %ld bad (%ld during writes), %ld miscounted",
-		     i, i == R_REASON ? "taint_reason" : i == R_TAIL ? "dropped= line" :
-		     i == R_SINGLE ? "pread() at 0" : "read() until EOF", r[i].chunk,
-		     r[i].snaps, r[i].snaps_busy,
-		     r[i].snaps ? r[i].secs / r[i].snaps : 0.0, r[i].torn,
-		     r[i].torn_busy, r[i].miscount);
-	for (i = 0; i <= R_SINGLE; i++) {
-		tap_ok(!r[i].torn && r[i].snaps_busy > 0,
-		       "%s of %zu bytes during the run: whole lines, each once, one dropped= line, last (%ld of %ld texts not, %ld read during writes)",
+	EXPECT_EQ(0, bad)
+		TH_LOG("%d user lines not one request of the writer thread its comm names (its reason, or its first request for the one bit it set, in request order): %s",
+		       bad, why);
+}
+
+TEST_F(stress, reasons_counted_not_tainted_writes)
+{
+	long got = run.l1.reason_lines + run.l1.dropped - base_reasons;
+
+	EXPECT_EQ(run.reasons, got)
+		TH_LOG("reason lines + dropped did not grow by the accepted reasons, tainted writes not counted (%d + %ld - %ld = %ld, want %ld)",
+		       run.l1.reason_lines, run.l1.dropped, base_reasons, got,
+		       run.reasons);
+}
+
+/* The first 16 user requests of the boot are all kept. */
+TEST_F(stress, first_16_kept_then_first_sets_only)
+{
+	char why[512];
+
+	EXPECT_TRUE(check_kept(&run.l1, why, sizeof(why)))
+		TH_LOG("the first %d user requests kept, later ones only when they set a flag first (%d user lines, dropped=%ld): %s",
+		       USER_KEPT, run.l1.user_lines, run.l1.dropped, why);
+}
+
+/* What reader @i got during the run: whole lines, each once. */
+static void reader_whole(struct __test_metadata *_metadata, int i)
+{
+	const struct reader *r = &run.r[i];
+
+	EXPECT_GT(r->snaps_busy, 0)
+		TH_LOG("no text read during the writes (%ld in all)", r->snaps);
+	EXPECT_EQ(0, r->torn)
+		TH_LOG("%s of %zu bytes during the run: whole lines, each once, one dropped= line, last (%ld of %ld texts not, %ld read during writes)",
 		       i == R_SINGLE ? "single pread()s" : "read()s until end of file",
-		       r[i].chunk, r[i].torn, r[i].snaps, r[i].snaps_busy);
-		if (r[i].torn) {
-			diag("first bad text (reader %d): %s", i, r[i].first_err);
-			show_text(r[i].first_text, r[i].first_len, 80);
-		}
+		       r->chunk, r->torn, r->snaps, r->snaps_busy);
+	if (r->torn) {
+		diag("first bad text (reader %d): %s", i, r->first_err);
+		show_text(r->first_text, r->first_len, 80);
 	}
-	{
-		long mis = 0;
-		struct reader *bad = NULL;
+}
 
-		for (i = 0; i <= R_SINGLE; i++) {
-			mis += r[i].miscount;
-			if (r[i].miscount && !bad)
-				bad = &r[i];
-		}
-		/*
-		 * Events and the drop count only grow, and a reader gets the
-		 * log's lines up to where it reached end of file: so it counts
-		 * every reason done before it began and none that was not yet
-		 * begun when it ended.
-		 */
-		tap_ok(!mis, "every text counts between the reasons done before and after it (%ld not)",
-		       mis);
-		if (bad)
-			diag("first (reader %d): %s", bad->id, bad->first_miscount);
+TEST_F(stress, reads_of_1_byte_whole_lines)
+{
+	reader_whole(_metadata, 0);
+}
+
+TEST_F(stress, reads_of_7_bytes_whole_lines)
+{
+	reader_whole(_metadata, 1);
+}
+
+TEST_F(stress, reads_of_4096_bytes_whole_lines)
+{
+	reader_whole(_metadata, 2);
+}
+
+TEST_F(stress, reads_of_65536_bytes_whole_lines)
+{
+	reader_whole(_metadata, 3);
+}
+
+TEST_F(stress, single_preads_whole_lines)
+{
+	reader_whole(_metadata, R_SINGLE);
+}
+
+/*
+ * Events and the drop count only grow, and a reader gets the log's lines
+ * up to where it reached end of file: so it counts every reason done
+ * before it began and none that was not yet begun when it ended.
+ */
+TEST_F(stress, texts_count_between_reasons_before_and_after)
+{
+	const struct reader *bad = NULL;
+	long mis = 0;
+	int i;
+
+	for (i = 0; i <= R_SINGLE; i++) {
+		mis += run.r[i].miscount;
+		if (run.r[i].miscount && !bad)
+			bad = &run.r[i];
 	}
-	tap_ok(!r[R_TAIL].torn && r[R_TAIL].snaps > 0,
-	       "the dropped= line read 1 byte at a time is one value that single reads gave before and after it (%ld of %ld not, %ld during writes)",
-	       r[R_TAIL].torn, r[R_TAIL].snaps, r[R_TAIL].snaps_busy);
-	if (r[R_TAIL].torn)
-		diag("first: %s", r[R_TAIL].first_err);
+	EXPECT_EQ(0, mis)
+		TH_LOG("%ld texts do not count between the reasons done before and after them; first (reader %d): %s",
+		       mis, bad->id, bad->first_miscount);
+}
 
-	/* 18, 19: taint_reason reads back the latest accepted reason */
-	for (i = 0; i < nw; i++)
-		if (w[i].stale) {
-			diag("writer %d: %s", i, w[i].first_stale);
+TEST_F(stress, dropped_line_by_1_byte_reads_one_value)
+{
+	const struct reader *r = &run.r[R_TAIL];
+
+	EXPECT_GT(r->snaps, 0) TH_LOG("the dropped= line was never read");
+	EXPECT_EQ(0, r->torn)
+		TH_LOG("the dropped= line read 1 byte at a time is not one value that single reads gave before and after it (%ld of %ld not, %ld during writes); first: %s",
+		       r->torn, r->snaps, r->snaps_busy, r->first_err);
+}
+
+/* taint_reason reads back the latest accepted reason */
+TEST_F(stress, reason_never_older_than_accepted)
+{
+	const struct reader *r = &run.r[R_REASON];
+	int i;
+
+	for (i = 0; i < run.nw; i++)
+		if (run.w[i].stale) {
+			diag("writer %d: %s", i, run.w[i].first_stale);
 			break;
 		}
-	if (r[R_REASON].torn)
-		diag("reader: %s", r[R_REASON].first_err);
-	tap_ok(!stale && !r[R_REASON].torn && r[R_REASON].snaps_busy > 0,
-	       "taint_reason never reads back an older reason of a writer once a newer one was accepted (%ld writer read-backs, %ld of %ld reader reads bad)",
-	       stale, r[R_REASON].torn, r[R_REASON].snaps);
-	{
-		size_t n;
-		char *b = read_all(P_REASON, 4096, &n);
-		bool ok = false;
-		int wid;
-		long ri, lastr = -1;
+	if (r->torn)
+		diag("reader: %s", r->first_err);
+	EXPECT_GT(r->snaps_busy, 0) TH_LOG("taint_reason not read during the writes");
+	EXPECT_TRUE(!run.stale && !r->torn)
+		TH_LOG("taint_reason read back an older reason of a writer once a newer one was accepted (%ld writer read-backs, %ld of %ld reader reads bad)",
+		       run.stale, r->torn, r->snaps);
+}
 
-		if (b && n && b[n - 1] == '\n' && our_reason(b, n - 1, nw, per, &wid, &ri)) {
-			lastr = (per - 1) & ~1L;	/* each writer's last request that is a reason */
-			ok = ri == lastr;
+TEST_F(stress, reason_after_the_run_last_of_a_writer)
+{
+	long ri = -1, last = (run.per - 1) & ~1L;	/* each writer's last reason */
+	size_t n = 0;
+	char *b = read_all(P_REASON, 4096, &n);
+	bool ours;
+	int wid;
+
+	ours = b && n && b[n - 1] == '\n' &&
+	       our_reason(b, n - 1, run.nw, run.per, &wid, &ri);
+	EXPECT_TRUE(ours && ri == last)
+		TH_LOG("after the run taint_reason reads \"%.*s\", want \"w<k> r%ld\"",
+		       b && n ? (int)n - 1 : 0, b ? b : "", last);
+	free(b);
+}
+
+TEST_F(stress, no_raw_kernel_address)
+{
+	EXPECT_FALSE(has_raw_address(run.t64, run.len64))
+		TH_LOG("a raw kernel address in taint_log");
+}
+
+static int bad_usage(void)
+{
+	fprintf(stderr, "usage: taint_stress [-w N] [-n REQ] [-- HARNESS-OPTIONS]\n"
+		"       taint_stress --selftest [HARNESS-OPTIONS]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	int o, h;
+
+	if (argc >= 2 && !strcmp(argv[1], "--selftest"))
+		return rel_run_tests(argc, argv, 2, "stress");
+	run.nw = 4;
+	run.per = 10000;
+	while ((o = getopt(argc, argv, "w:n:")) != -1) {
+		switch (o) {
+		case 'w':
+			run.nw = atoi(optarg);
+			break;
+		case 'n':
+			run.per = atol(optarg);
+			break;
+		default:
+			return bad_usage();
 		}
-		tap_ok(ok, "after the run taint_reason reads the last reason of one of the writers (\"%.*s\", want \"w<k> r%ld\")",
-		       b && n ? (int)n - 1 : 0, b ? b : "", (per - 1) & ~1L);
-		free(b);
 	}
-
-	/* 20: no raw addresses */
-	tap_ok(!has_raw_address(t64, len64), "no raw kernel address in taint_log");
-
-	rlog_free(&l0);
-	rlog_free(&l1);
-	free(t64);
-	free(t1);
-	return tap_exit();
+	h = optind > 1 && !strcmp(argv[optind - 1], "--") ? optind : argc;
+	if (optind < argc && h == argc)
+		return bad_usage();
+	if (run.nw < 1 || run.nw > MAXW || run.per < 1)
+		return bad_usage();
+	rel_tap_header();
+	stress_run();
+	return rel_run_tests(argc, argv, h, "selftest");
 }

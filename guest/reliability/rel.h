@@ -318,10 +318,12 @@ static inline bool caller_form(const char *s)
 /* ---- the taint log, through libtaint ------------------------------------ */
 
 struct rlog {
-	struct taint_event *ev;
+	struct taint_log *log;	/* libtaint's parse of the text */
+	struct taint_event *ev;	/* its events, in the log's order (copies:
+				 * their strings are the log's) */
 	const char **line;	/* each event's line, inside the parsed text */
 	size_t *line_len;
-	int n, cap;
+	int n;
 	long dropped;		/* 0 if there is no dropped= line */
 	int user_lines, kernel_lines, reason_lines;
 	char err[512];		/* first problem; empty if well-formed */
@@ -329,6 +331,7 @@ struct rlog {
 
 static inline void rlog_free(struct rlog *l)
 {
+	taint_log_unref(l->log);
 	free(l->ev);
 	free(l->line);
 	free(l->line_len);
@@ -381,79 +384,37 @@ static inline const char *rlog_judge(const struct taint_event *e,
 	return NULL;
 }
 
-struct rlog_ctx {
-	struct rlog *l;
-	const char **start;	/* start of each line of the text */
-	size_t *len;
-	int nlines;
-};
-
-static inline void rlog_err(struct rlog_ctx *c, unsigned int lineno,
-			    const char *why)
+/* The first problem, at line @lineno (1-based) of @n lines at @start. */
+static inline void rlog_err(struct rlog *l, unsigned int lineno,
+			    const char *why, const char **start,
+			    const size_t *len, int n)
 {
 	int k = (int)lineno - 1;
 
-	if (c->l->err[0])
+	if (l->err[0])
 		return;
-	if (k >= 0 && k < c->nlines)
-		snprintf(c->l->err, sizeof(c->l->err), "line %u: %s: %.*s",
-			 lineno, why, (int)(c->len[k] > 300 ? 300 : c->len[k]),
-			 c->start[k]);
+	if (k >= 0 && k < n)
+		snprintf(l->err, sizeof(l->err), "line %u: %s: %.*s",
+			 lineno, why, (int)(len[k] > 300 ? 300 : len[k]),
+			 start[k]);
 	else
-		snprintf(c->l->err, sizeof(c->l->err), "line %u: %s", lineno, why);
+		snprintf(l->err, sizeof(l->err), "line %u: %s", lineno, why);
 }
 
-static inline int rlog_on_event(const struct taint_event *e,
-				unsigned int lineno, void *arg)
-{
-	struct rlog_ctx *c = arg;
-	struct rlog *l = c->l;
-	int k = (int)lineno - 1;
-	const char *why = rlog_judge(e, c->start[k], c->len[k]);
-
-	if (why) {
-		rlog_err(c, lineno, why);
-		return -EINVAL;
-	}
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->ev = realloc(l->ev, l->cap * sizeof(*l->ev));
-		l->line = realloc(l->line, l->cap * sizeof(*l->line));
-		l->line_len = realloc(l->line_len, l->cap * sizeof(*l->line_len));
-		if (!l->ev || !l->line || !l->line_len)
-			abort();
-	}
-	l->ev[l->n] = *e;
-	l->line[l->n] = c->start[k];
-	l->line_len[l->n] = c->len[k];
-	l->n++;
-	if (e->origin == TAINT_ORIGIN_USER) {
-		l->user_lines++;
-		l->reason_lines += e->has_reason;
-	} else {
-		l->kernel_lines++;
-	}
-	return 0;
-}
-
-static inline void rlog_on_problem(unsigned int lineno, bool fatal,
-				   const char *msg, void *arg)
-{
-	(void)fatal;	/* an unknown field is a problem here too */
-	rlog_err(arg, lineno, msg);
-}
-
-/* Parse @len bytes of taint_log text into @l. True if it is a v2 log. */
+/*
+ * Parse @len bytes of taint_log text into @l with libtaint's struct
+ * taint_log (taint_log_new_from_text()), and hold each event to its line:
+ * true if it is a v2 log. A v2 log has no problem at all (an unknown
+ * field is one here too), so its lines are its events in order, then at
+ * most one dropped= line.
+ */
 static inline bool rlog_parse(const char *text, size_t len, struct rlog *l)
 {
-	static const struct taint_log_ops ops = {
-		.event = rlog_on_event,
-		.problem = rlog_on_problem,
-	};
-	struct rlog_ctx c = { .l = l };
-	uint64_t dropped = 0;
-	const char *p, *nl;
-	int ret;
+	const char **start, *p, *nl, *why;
+	const struct taint_event *e;
+	unsigned int lineno;
+	size_t *llen;
+	int nlines = 0, n, k = 0, ret;
 
 	memset(l, 0, sizeof(*l));
 	if (!text) {
@@ -469,26 +430,65 @@ static inline bool rlog_parse(const char *text, size_t len, struct rlog *l)
 		return false;
 	}
 	for (p = text; p < text + len; p = nl + 1)
-		nl = memchr(p, '\n', text + len - p), c.nlines++;
-	c.start = malloc((c.nlines + 1) * sizeof(*c.start));
-	c.len = malloc((c.nlines + 1) * sizeof(*c.len));
-	if (!c.start || !c.len)
+		nl = memchr(p, '\n', text + len - p), nlines++;
+	start = malloc((nlines + 1) * sizeof(*start));
+	llen = malloc((nlines + 1) * sizeof(*llen));
+	if (!start || !llen)
 		abort();
-	c.nlines = 0;
+	nlines = 0;
 	for (p = text; p < text + len; p = nl + 1) {
 		nl = memchr(p, '\n', text + len - p);
-		c.start[c.nlines] = p;
-		c.len[c.nlines++] = nl - p;
+		start[nlines] = p;
+		llen[nlines++] = nl - p;
 	}
-	ret = taint_log_parse(text, len, &ops, &c, &dropped);
-	if (ret && !l->err[0])
-		snprintf(l->err, sizeof(l->err), "taint_log_parse: %d", ret);
-	if (!l->err[0] && c.nlines && !strncmp(c.start[c.nlines - 1], "dropped=", 8) &&
-	    !dropped)
-		rlog_err(&c, c.nlines, "dropped=0 (printed only when n > 0)");
-	l->dropped = (long)dropped;
-	free(c.start);
-	free(c.len);
+	ret = taint_log_new_from_text(text, len, &l->log);
+	if (ret) {
+		snprintf(l->err, sizeof(l->err), "taint_log_new_from_text: %d", ret);
+		goto out;
+	}
+	why = taint_log_get_problem(l->log, 0, &lineno, NULL);
+	if (why || taint_log_get_malformed(l->log)) {
+		rlog_err(l, why ? lineno : 0, why ? why : "malformed line", start,
+			 llen, nlines);
+		goto out;
+	}
+	l->dropped = (long)taint_log_get_dropped(l->log);
+	n = (int)taint_log_get_event_count(l->log);
+	if (n != nlines - (nlines && !strncmp(start[nlines - 1], "dropped=", 8))) {
+		snprintf(l->err, sizeof(l->err), "%d events in %d lines", n, nlines);
+		goto out;
+	}
+	if (n < nlines && !l->dropped) {
+		rlog_err(l, nlines, "dropped=0 (printed only when n > 0)", start,
+			 llen, nlines);
+		goto out;
+	}
+	l->ev = malloc((n + 1) * sizeof(*l->ev));
+	l->line = malloc((n + 1) * sizeof(*l->line));
+	l->line_len = malloc((n + 1) * sizeof(*l->line_len));
+	if (!l->ev || !l->line || !l->line_len)
+		abort();
+	for (k = 0; k < n; k++) {
+		e = taint_log_get_event(l->log, k);
+		why = rlog_judge(e, start[k], llen[k]);
+		if (why) {
+			rlog_err(l, k + 1, why, start, llen, nlines);
+			goto out;
+		}
+		l->ev[k] = *e;
+		l->line[k] = start[k];
+		l->line_len[k] = llen[k];
+		if (e->origin == TAINT_ORIGIN_USER) {
+			l->user_lines++;
+			l->reason_lines += e->has_reason;
+		} else {
+			l->kernel_lines++;
+		}
+	}
+out:
+	l->n = k;	/* the events held to their lines */
+	free(start);
+	free(llen);
 	return !l->err[0];
 }
 

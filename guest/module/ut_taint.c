@@ -10,7 +10,8 @@
  *   warn     write anything: WARN from a function of this module, so the
  *            taint log's W event names this module (and, once unloaded,
  *            must name no code at all).
- *   run      write MS: for MS milliseconds, an hrtimer calls add_taint()
+ *   run      write MS (at most an hour; 0 stops a run): for MS
+ *            milliseconds, an hrtimer calls add_taint()
  *            every millisecond from hard-IRQ context and sends an NMI to
  *            its CPU with __apic_send_IPI_mask() (works in xAPIC and
  *            x2APIC mode), whose handler calls add_taint() too.
@@ -184,7 +185,11 @@ static int ut_run_get(void *data, u64 *val)
 
 static int ut_run_set(void *data, u64 ms)
 {
-	if (!ms || ms > 60 * MSEC_PER_SEC)
+	if (!ms) {	/* stop a run: the timer ends at its next tick */
+		atomic_set(&ticks_left, 0);
+		return 0;
+	}
+	if (ms > 3600 * MSEC_PER_SEC)
 		return -EINVAL;
 	if (atomic_cmpxchg(&ut_mode, UT_IDLE, UT_STRESS) != UT_IDLE)
 		return -EBUSY;

@@ -324,11 +324,16 @@ static void *reader_main(void *arg)
 	struct reader *r = arg;
 	char *big = malloc(65536 + 1);
 	long last[MAXW];
+	int final = 0;
 
 	for (int i = 0; i < MAXW; i++)
 		last[i] = -1;
 	while (!atomic_load(&go))
 		;
+	/*
+	 * Until the writers are done, and once more after: a reader that a
+	 * busy host kept off its CPU during the whole run still reads.
+	 */
 	do {
 		int busy = !atomic_load(&writers_done);
 		long before = atomic_load(&done_reasons), after, got;
@@ -394,7 +399,7 @@ static void *reader_main(void *arg)
 		rlog_free(&l);
 		if (t != big)
 			free(t);
-	} while (!atomic_load(&writers_done));
+	} while (!atomic_load(&writers_done) || !final++);
 	free(big);
 	return NULL;
 }

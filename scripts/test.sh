@@ -239,7 +239,8 @@ if [ -n "${KERNEL:-}" ] && [ -n "${INITRD:-}" ]; then
 		. "$ROOT/scripts/scenarios.sh"
 		for s in "${SUITE_ORDER[@]}"; do
 			[ "${RUN[$s]}" = scenario ] || continue
-			f=$ROOT/${WHERE[$s]%:*}
+			f=${WHERE[$s]%:*}	# its row's file (from the root, or absolute)
+			[[ $f == /* ]] || f=$ROOT/$f
 			unset -f scenario_check
 			# sources: guest/scenarios/*.sh
 			# shellcheck disable=SC1090	# one file per scenario

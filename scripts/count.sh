@@ -215,21 +215,15 @@ count_summary() {
 
 # ---- kernel reports on a console -------------------------------------
 
-# The lines that start a kernel report, and the reports column's name of
-# each kind (scripts/suites). arm64 says "Call trace:".
-REPORT_RE='^(WARNING:|BUG: KCSAN:|BUG:|Oops:|Internal error:|Kernel panic|general protection fault|KASAN:|UBSAN:|KFENCE:|INFO: task .* blocked|rcu: INFO|watchdog: BUG:|Call [Tt]race:|Uhhuh. NMI received for unknown reason)'
-report_kind() {	# report_kind LINE-START -> its KIND
-	case $1 in
-	WARNING:) echo warn ;;		"BUG: KCSAN:") echo kcsan ;;
-	BUG:) echo bug ;;		Oops:) echo oops ;;
-	"Internal error:") echo ierr ;;	"Kernel panic") echo panic ;;
-	"general protection fault") echo gpf ;;
-	KASAN:) echo kasan ;;		UBSAN:) echo ubsan ;;
-	KFENCE:) echo kfence ;;		"INFO: task "*) echo hung ;;
-	"rcu: INFO") echo rcu ;;	"watchdog: BUG:") echo lockup ;;
-	"Call "[Tt]"race:") echo trace ;;	Uhhuh.*) echo nmi ;;
-	*) echo unknown ;;
-	esac
+# report_kind LINE-START -> its KIND: the one of REPORT_KIND_LINES
+# (scripts/lib.sh) whose start matches all of LINE-START ("BUG: KCSAN:" is
+# kcsan, not bug).
+report_kind() {
+	local k re
+	while read -r k re; do
+		[[ $1 =~ ^($re)$ ]] && { echo "$k"; return; }
+	done <<< "$REPORT_KIND_LINES"
+	echo unknown
 }
 # plain LOG: the console, printk timestamps and serial CRs stripped.
 plain() { sed -E 's/^\[ *[0-9]+\.[0-9]+\] //; s/\r$//' "$1"; }

@@ -137,9 +137,27 @@ kobj() { echo "$BUILD/kbuild-${1:-default}"; }
 # rows of the files it matches, in name order: a scenario's row lives in
 # its own file, with the rest of the scenario.
 SUITE_TABLE=${UT_SUITES:-$ROOT/scripts/suites}
-# The kinds of kernel report the reports column names, and the console
-# line that starts each (scripts/test.sh counts them).
-REPORT_KINDS='warn bug kcsan oops ierr panic gpf kasan ubsan kfence hung rcu lockup trace nmi'
+# The kinds of kernel report, one a line: the reports column's name of
+# the kind, then (an ERE) the start of the console line that begins such a
+# report; arm64 says "Call trace:". REPORT_KINDS: the names (the table's
+# check); REPORT_RE: any of the starts (scripts/count.sh counts them).
+REPORT_KIND_LINES='warn WARNING:
+bug BUG:
+kcsan BUG: KCSAN:
+oops Oops:
+ierr Internal error:
+panic Kernel panic
+gpf general protection fault
+kasan KASAN:
+ubsan UBSAN:
+kfence KFENCE:
+hung INFO: task .* blocked
+rcu rcu: INFO
+lockup watchdog: BUG:
+trace Call [Tt]race:
+nmi Uhhuh. NMI received for unknown reason'
+REPORT_KINDS=$(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' <<< "$REPORT_KIND_LINES")
+REPORT_RE="^($(awk '{ sub(/^[^ ]+ /, ""); printf "%s%s", (NR > 1 ? "|" : ""), $0 }' <<< "$REPORT_KIND_LINES"))"
 suites_lines() {	# the table's lines, includes expanded, as "WHERE<TAB>LINE"
 	local line l nr=0 fnr found f g files
 	while IFS= read -r line || [ -n "$line" ]; do

@@ -29,6 +29,9 @@ scenario_guest() {
 		if [ $f = json ]; then taintctl log --json >&3; else taintctl log >&3; fi
 		echo "##LIVE-$f-END rc=$?" >&3
 	done
+	# The panic stops the guest at once: give ttyS1 the time to send the
+	# lines above first (as oops-then-panic does).
+	sleep 1
 	echo PANIC > $crash
 }
 

@@ -142,6 +142,8 @@ void text_unknown_letter_lines(const struct taint_field *f);
 /* text_out.c: human-readable output */
 void text_print_mask(uint64_t mask, bool tainted);
 void text_print_event(const struct taint_event *ev);
+/* @ev as a taint_log line, escaped, without a newline */
+void text_print_event_line(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
 
 /* events.c: the kernel's mask, its taint log (status, log, watch,
@@ -191,6 +193,8 @@ void json_hits_start(struct json_hits *w, const char *file);
 void json_print_hit(struct json_hits *w, const struct taint_hit *h,
 		    const char *letters);
 void json_hits_end(struct json_hits *w);
+/* scan: an event hit, {"file", "line", "report_line", "letter", "event"} */
+void json_print_scan_event(struct json_hits *w, const struct taint_hit *h);
 void json_print_log(const struct taint_log *log);
 /* check: @bad_letters holds the disallowed unknown letters (or none) */
 void json_print_check(uint64_t mask, uint64_t bad,

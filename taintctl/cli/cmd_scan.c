@@ -2,8 +2,11 @@
 /*
  * cmd_scan.c - `taintctl scan [FILE...|-]`: every taint field in logs.
  *
- * Text: "FILE:LINE: <field as printed>  =>  <letters or verdict>".
- * JSON: one object per hit and line (JSON Lines), written as found.
+ * Text: "FILE:LINE: <field as printed>  =>  <letters or verdict>", and for
+ * each "Taint X:" event line of a report (kernels with the taint log)
+ * "FILE:LINE: Taint X: <event>  (report at line N)".
+ * JSON: one object per hit and line (JSON Lines), written as found; an
+ * event is {"file", "line", "report_line", "letter", "event": {as log}}.
  * No FILE: standard input.  gzip, xz and zstd input is decompressed (told
  * by its magic bytes).  A pipe, FIFO or terminal is read line by line and
  * each line's hits are written as soon as it is complete; files are read
@@ -30,12 +33,37 @@ struct scan_ctx {
 	struct json_hits json;
 };
 
+/*
+ * An event of a report: "FILE:LINE: Taint X: <the event, as taint_log
+ * prints it>  (report at line N)", or "(no report field)" for a report
+ * that printed none (a panic after an oops).
+ */
+static void on_event(struct scan_ctx *ctx, const struct taint_hit *h)
+{
+	if (cli.json) {
+		json_print_scan_event(&ctx->json, h);
+		return;
+	}
+	printf("%s:%" PRIu64 ": Taint %c: ", ctx->name, h->line, h->letter);
+	text_print_event_line(h->event);
+	if (h->report_line)
+		printf("  (report at line %" PRIu64 ")\n", h->report_line);
+	else
+		fputs("  (no report field)\n", stdout);
+}
+
 static int on_hit(const struct taint_hit *h, void *arg)
 {
 	struct scan_ctx *ctx = arg;
 	const struct taint_field *f = h->field;
 	char letters[TAINT_KNOWN_FLAGS + 1];
 
+	if (h->kind == TAINT_HIT_EVENT) {
+		on_event(ctx, h);
+		return 0;
+	}
+	if (h->kind != TAINT_HIT_FIELD)
+		return 0;
 	taint_mask_letters(f->mask, letters, sizeof(letters));
 	if (cli.json) {
 		json_print_hit(&ctx->json, h, letters);
@@ -66,8 +94,10 @@ static int flush_out(void *arg)
 static int scan_one(const char *name)
 {
 	struct scan_ctx ctx = { .name = name };
-	struct taint_scan_opts so = { .size = sizeof(so), .hit = on_hit,
-				      .flush = flush_out, .arg = &ctx };
+	struct taint_scan_opts so = { .size = sizeof(so),
+				      .flags = TAINT_SCAN_EVENTS,
+				      .hit = on_hit, .flush = flush_out,
+				      .arg = &ctx };
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd, ret;
@@ -126,7 +156,9 @@ const struct taintctl_cmd cmd_scan = {
 " taintctl [options] scan [FILE...|-]\n"
 "\n"
 "Print every Tainted:/Not tainted field in logs, with file:line and its\n"
-"flags (with --json, one object per field, JSON Lines).  Without FILE, or\n"
+"flags, and each \"Taint X:\" event line of a report (who set flag X),\n"
+"tied to the line of its report's field (with --json, one object per\n"
+"field or event, JSON Lines).  Without FILE, or\n"
 "with -, standard input is read, as filters do.  A pipe, FIFO or terminal\n"
 "is read line by line and each line's fields are printed as soon as it is\n"
 "complete (dmesg -w | taintctl scan); files are read in big blocks.\n"

@@ -359,6 +359,22 @@ void json_print_hit(struct json_hits *w, const struct taint_hit *h,
 	json_print(o);
 }
 
+/* scan: an event of a report, with the log --json event object */
+void json_print_scan_event(struct json_hits *w, const struct taint_hit *h)
+{
+	struct json_object *o = json_object_new_object();
+	char letter[2] = { h->letter, '\0' };
+
+	json_object_object_add(o, "file", json_object_get(w->file));
+	json_object_object_add(o, "line", json_object_new_uint64(h->line));
+	json_object_object_add(o, "report_line", h->report_line ?
+			       json_object_new_uint64(h->report_line) : NULL);
+	json_object_object_add(o, "letter", json_object_new_string(letter));
+	json_object_object_add(o, "event", json_event(h->event));
+	json_print(o);
+	json_object_put(o);
+}
+
 void json_hits_end(struct json_hits *w)
 {
 	json_object_put(w->obj);

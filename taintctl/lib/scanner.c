@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * scanner.c - find every "Tainted:"/"Not tainted" field in a byte stream.
+ * scanner.c - find every "Tainted:"/"Not tainted" field in a byte stream,
+ * and, when asked (taint_scanner_set_flags(), TAINT_SCAN_EVENTS/BOOTS),
+ * the "Taint X: <taint_log line>" events of reports and the first line of
+ * each boot.
  *
- * The stream is read into one fixed buffer of SCAN_CHUNK + SCAN_KEEP
- * bytes.  Each round handles the fields whose marker starts before
- * len - SCAN_KEEP, so every field has SCAN_KEEP bytes of lookahead (a field,
- * even a wrapped verbose list, is far shorter); the unhandled tail, plus a
- * few bytes of history for the "is the marker glued to a word" test, moves
- * to the front of the buffer.  Memory is constant whatever the line lengths,
- * and bytes are never interpreted beyond the field parser (NULs are fine).
+ * A regular file is mapped and scanned in one pass (taint__source_map()).
+ * Any other stream is read into one fixed buffer of SCAN_CHUNK + SCAN_KEEP
+ * bytes.  Each round handles the hits whose marker starts before
+ * len - SCAN_KEEP, so every hit has SCAN_KEEP bytes of lookahead (a field,
+ * even a wrapped verbose list, and an event line are far shorter); the
+ * unhandled tail, plus a few bytes of history for the "is the marker glued
+ * to a word" test, moves to the front of the buffer.  Memory is constant
+ * whatever the line lengths, and bytes are never interpreted beyond the
+ * parsers (NULs are fine).
  *
  * Line mode (taint_scanner_feed_lines(), pipes and terminals in
  * taint_scan_fd*()): after each read, the round's limit is the end of the
@@ -19,10 +24,26 @@
  * SCAN_KEEP bytes of lookahead can be deferred, so a full buffer always
  * makes progress.
  *
- * Speed: candidates are found by a search for "ainted" (common to both
- * markers) and newlines are counted, both 16 bytes at a time with SSE2
- * (x86-64 baseline; a portable word-at-a-time/memmem() version otherwise),
- * so a large log is scanned at memory speed.
+ * Speed: scan_find.c finds the candidates ("aint", and with events or
+ * boots "Linux version "/"-- Boot") and counts the newlines before them in
+ * the same vector pass; a line without a candidate gets no other work.
+ *
+ * Events (TAINT_HIT_EVENT): "Taint X: " (X an upper-case letter) where a
+ * console message starts: at the start of a line, after "] " (a printk
+ * timestamp or caller id), after ": " (syslog's and journalctl's
+ * "host kernel: ") or after ';' (/dev/kmsg records), followed by a line
+ * taint_log_parse_line() accepts, at most EVENT_LINE_MAX bytes long.  A
+ * "Taint X:" line that does not parse is no hit.  Each event is tied to a
+ * report (hit->report_line): the report's field is its first field line
+ * (a field on the line right after another, "CPU: ... Tainted: G  B" then
+ * "Tainted: [B]=BAD_PAGE", is the same report); the events after it belong
+ * to it until a letter repeats, which starts a report that printed no
+ * field (a panic after an oops prints the same events again: report_line
+ * 0), or until a boot.
+ *
+ * Boots (TAINT_HIT_BOOT): "Linux version " where a message starts, or a
+ * whole line "-- Boot ID --" or "-- Reboot --" (journalctl's separators);
+ * the "Linux version" line after a separator is the same boot.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -33,12 +54,16 @@
 
 #include "abi.h"
 #include "field_internal.h"
+#include "scan_find.h"
 #include "source_internal.h"
 #include "taint.h"
 
 #define SCAN_CHUNK (1024 * 1024)
 #define SCAN_KEEP (16 * 1024)
 #define SCAN_HIST 16
+/* "Taint X: " and the longest event line (a taint_log line is < 2 KiB) */
+#define EVENT_MARKER_LEN 9
+#define EVENT_LINE_MAX 4096
 
 struct taint_scanner {
 	char *buf;
@@ -48,7 +73,25 @@ struct taint_scanner {
 	size_t search;		/* first byte where the next marker may start */
 	uint64_t line;		/* line number of buf[pos] */
 	bool reported;		/* a hit was reported since the last flush */
+	unsigned int flags;	/* TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS */
+	taint__scan_find_fn find;
+	/* events: the report they belong to (see the top) */
+	uint64_t report_line;	/* its field's line, 0 if none */
+	uint64_t tie_field_end;	/* the last line of its last field, 0 if none */
+	uint32_t tie_letters;	/* letters of its events so far, bit X - 'A' */
+	bool boot_sep;		/* a separator was the last boot line */
 	struct taint_field field;
+	struct taint_event event;
+};
+
+/* Part of a stream in memory, as scan_core() goes through it. */
+struct region {
+	const char *buf;
+	size_t len;		/* bytes readable at buf */
+	size_t limit;		/* handle the markers that start before it */
+	bool final;		/* no more data will come after len */
+	size_t cur;		/* newlines are counted up to cur */
+	size_t from;		/* the next marker starts at from or later */
 };
 
 struct taint_scanner *taint_scanner_new(void)
@@ -64,7 +107,14 @@ struct taint_scanner *taint_scanner_new(void)
 		return NULL;
 	}
 	sc->line = 1;
+	sc->find = taint__scan_finder(false);
 	return sc;
+}
+
+void taint_scanner_set_flags(struct taint_scanner *sc, unsigned int flags)
+{
+	sc->flags = flags & (TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS);
+	sc->find = taint__scan_finder(sc->flags != 0);
 }
 
 void taint_scanner_free(struct taint_scanner *sc)
@@ -75,171 +125,275 @@ void taint_scanner_free(struct taint_scanner *sc)
 	free(sc);
 }
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-
-/* Count '\n' in @n bytes at @p, 16 bytes at a time. */
-static uint64_t count_newlines(const char *p, size_t n)
+/* The message of a console line may start at @s: see the top. */
+static bool message_start(const char *buf, size_t s)
 {
-	const __m128i nl = _mm_set1_epi8('\n');
-	const __m128i zero = _mm_setzero_si128();
-	uint64_t count = 0;
-	size_t i = 0;
-
-	while (n - i >= 16) {
-		/* byte counters (<= 255 per lane), summed every 255 blocks */
-		__m128i acc = zero, sum;
-		size_t end = n - i > 255 * 16 ? i + 255 * 16 : n;
-
-		for (; i + 16 <= end; i += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-
-			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, nl));
-		}
-		sum = _mm_sad_epu8(acc, zero);
-		count += (uint64_t)_mm_cvtsi128_si32(sum) +
-			 (uint64_t)_mm_extract_epi16(sum, 4);
-	}
-	for (; i < n; i++)
-		count += p[i] == '\n';
-	return count;
+	if (s == 0 || buf[s - 1] == '\n' || buf[s - 1] == ';')
+		return true;
+	return s >= 2 && buf[s - 1] == ' ' &&
+	       (buf[s - 2] == ']' || buf[s - 2] == ':');
 }
 
+/* Outcomes of the handlers of one candidate. */
+enum { CAND_NEXT, CAND_DEFER, CAND_PAST };
+
 /*
- * Offset of the first TAINT_NEEDLE in @p[0..n), or NULL.  Filters 16
- * positions at a time on the needle's first and last bytes ('a', 'd'),
- * then confirms with memcmp().
+ * The line at @s, up to EVENT_LINE_MAX bytes: sets *@tl to its length
+ * without "\n" or "\r\n".  CAND_DEFER: it is not complete yet; CAND_PAST
+ * (misused as "no"): longer than EVENT_LINE_MAX.
  */
-static const char *find_needle(const char *p, size_t n)
+static int line_at(const struct region *r, size_t s, size_t *tl)
 {
-	const __m128i first = _mm_set1_epi8(TAINT_NEEDLE[0]);
-	const __m128i last = _mm_set1_epi8(TAINT_NEEDLE[TAINT_NEEDLE_LEN - 1]);
-	size_t i = 0;
+	size_t room = r->len - s;
+	const char *nl = memchr(r->buf + s, '\n',
+				room < EVENT_LINE_MAX ? room : EVENT_LINE_MAX);
+	size_t n;
 
-	for (; i + 16 + TAINT_NEEDLE_LEN - 1 <= n; i += 16) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(p + i));
-		__m128i b = _mm_loadu_si128((const __m128i *)
-					    (p + i + TAINT_NEEDLE_LEN - 1));
-		unsigned int m = (unsigned int)_mm_movemask_epi8(
-			_mm_and_si128(_mm_cmpeq_epi8(a, first),
-				      _mm_cmpeq_epi8(b, last)));
+	if (nl)
+		n = (size_t)(nl - (r->buf + s));
+	else if (room >= EVENT_LINE_MAX)
+		return CAND_PAST;
+	else if (!r->final)
+		return CAND_DEFER;
+	else
+		n = room;
+	if (n && r->buf[s + n - 1] == '\r')
+		n--;
+	*tl = n;
+	return CAND_NEXT;
+}
 
-		while (m) {
-			unsigned int bit = (unsigned int)__builtin_ctz(m);
+static void tie_reset(struct taint_scanner *sc)
+{
+	sc->report_line = 0;
+	sc->tie_letters = 0;
+	sc->tie_field_end = 0;
+}
 
-			if (memcmp(p + i + bit + 1, TAINT_NEEDLE + 1,
-				   TAINT_NEEDLE_LEN - 2) == 0)
-				return p + i + bit;
-			m &= m - 1;
-		}
+/* A field from line @line to @end_line: a new report, or its next line. */
+static void tie_field(struct taint_scanner *sc, uint64_t line,
+		      uint64_t end_line)
+{
+	if (sc->tie_letters || !sc->tie_field_end ||
+	    line > sc->tie_field_end + 1)
+		sc->report_line = line;
+	sc->tie_letters = 0;
+	sc->tie_field_end = end_line;
+}
+
+/* An event of flag @letter: the report it belongs to (0: none). */
+static uint64_t tie_event(struct taint_scanner *sc, char letter)
+{
+	uint32_t bit = UINT32_C(1) << (letter - 'A');
+
+	if (sc->tie_letters & bit)	/* the next report, without a field */
+		tie_reset(sc);
+	sc->tie_letters |= bit;
+	return sc->report_line;
+}
+
+/* "Tainted:"/"Not tainted" with its "ainted" at @a. */
+static int try_field(struct taint_scanner *sc, struct region *r, size_t a,
+		     size_t lo, taint_hit_fn fn, void *arg, int *ret)
+{
+	struct taint_hit h = { .kind = TAINT_HIT_FIELD };
+	size_t len = r->len, end;
+	uint64_t nl;
+	long start;
+	int p;
+
+	if (a + TAINT_NEEDLE_LEN > len ||
+	    memcmp(r->buf + a, TAINT_NEEDLE, TAINT_NEEDLE_LEN))
+		return CAND_NEXT;
+	start = taint__marker_at(r->buf, len, a);
+	if (start < 0 || (size_t)start < lo)
+		return CAND_NEXT;
+	if ((size_t)start >= r->limit)
+		return CAND_PAST;
+	p = taint__parse_field(r->buf + start, len - (size_t)start, &sc->field,
+			       !r->final && len - (size_t)start < SCAN_KEEP);
+	if (p == -EAGAIN) {
+		/* decided by data still to come: next round */
+		r->limit = (size_t)start;
+		return CAND_DEFER;
 	}
-	return memmem(p + i, n - i, TAINT_NEEDLE, TAINT_NEEDLE_LEN);
+	if (p)
+		return CAND_NEXT;
+	/* The marker's line: no newline between start and a. */
+	h.line = sc->line;
+	h.field = &sc->field;
+	end = (size_t)start + sc->field.consumed;
+	nl = taint__count_newlines(r->buf + a, end - a);
+	if (sc->flags & TAINT_SCAN_EVENTS)
+		tie_field(sc, h.line, h.line + nl);
+	sc->line += nl;
+	r->cur = r->from = end;
+	sc->reported = true;
+	*ret = fn(&h, arg);
+	return CAND_NEXT;
 }
-#else
-/* Count '\n' in @n bytes at @p, eight bytes at a time. */
-static uint64_t count_newlines(const char *p, size_t n)
+
+/* "Taint X: <taint_log line>" with its "aint" at @a. */
+static int try_event(struct taint_scanner *sc, struct region *r, size_t a,
+		     size_t lo, taint_hit_fn fn, void *arg, int *ret)
 {
-	const uint64_t ones = UINT64_C(0x0101010101010101);
-	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
-	uint64_t count = 0;
-	size_t i = 0;
+	const char *buf = r->buf;
+	struct taint_hit h = { .kind = TAINT_HIT_EVENT };
+	size_t s = a - 1, tl;
+	uint64_t dropped;
+	const char *why;
+	int p;
 
-	while (n - i >= 8) {
-		/* Per-byte counters (<= 255 per lane) summed every 248 words. */
-		uint64_t acc = 0;
-		size_t words = (n - i) / 8;
-
-		if (words > 248)
-			words = 248;
-		for (size_t w = 0; w < words; w++, i += 8) {
-			uint64_t v;
-
-			memcpy(&v, p + i, 8);
-			v ^= ones * '\n';
-			/* high bit of each byte set iff that byte was '\n' */
-			v = ~(((v & low7) + low7) | v) & ~low7;
-			acc += v >> 7;
-		}
-		count += (acc * ones) >> 56;
+	if (a < 1 || s < lo || a + 8 > r->len || buf[s] != 'T' ||
+	    buf[a + 4] != ' ' || buf[a + 5] < 'A' || buf[a + 5] > 'Z' ||
+	    buf[a + 6] != ':' || buf[a + 7] != ' ' || !message_start(buf, s))
+		return CAND_NEXT;
+	if (s >= r->limit)
+		return CAND_PAST;
+	p = line_at(r, s, &tl);
+	if (p == CAND_DEFER) {
+		r->limit = s;
+		return CAND_DEFER;
 	}
-	for (; i < n; i++)
-		count += p[i] == '\n';
-	return count;
+	if (p != CAND_NEXT)
+		return CAND_NEXT;
+	sc->event.size = sizeof(sc->event);
+	if (taint_log_parse_line(buf + s + EVENT_MARKER_LEN,
+				 tl - EVENT_MARKER_LEN, &sc->event, &dropped,
+				 &why) != TAINT_LOG_EVENT)
+		return CAND_NEXT;
+	h.line = sc->line;
+	h.letter = buf[a + 5];
+	h.event = &sc->event;
+	h.report_line = tie_event(sc, h.letter);
+	h.text = buf + s;
+	h.text_len = tl;
+	r->from = a + 1;
+	sc->reported = true;
+	*ret = fn(&h, arg);
+	return CAND_NEXT;
 }
 
-static const char *find_needle(const char *p, size_t n)
+/* "Linux version " or "-- Boot ID --"/"-- Reboot --" at @b. */
+static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
+		    taint_hit_fn fn, void *arg, int *ret)
 {
-	return memmem(p, n, TAINT_NEEDLE, TAINT_NEEDLE_LEN);
+	const char *buf = r->buf;
+	struct taint_hit h = { .kind = TAINT_HIT_BOOT };
+	bool sep = buf[b] == '-';
+	size_t tl;
+	int p;
+
+	if (sep ? b && buf[b - 1] != '\n' :
+	    r->len - b < 14 || memcmp(buf + b, "Linux version ", 14) ||
+	    !message_start(buf, b))
+		return CAND_NEXT;
+	if (b >= r->limit)
+		return CAND_PAST;
+	p = line_at(r, b, &tl);
+	if (p == CAND_DEFER) {
+		r->limit = b;
+		return CAND_DEFER;
+	}
+	if (p != CAND_NEXT)
+		return CAND_NEXT;
+	if (sep && !(tl == 12 && !memcmp(buf + b, "-- Reboot --", 12)) &&
+	    !(tl > 11 && !memcmp(buf + b, "-- Boot ", 8) &&
+	      !memcmp(buf + b + tl - 3, " --", 3)))
+		return CAND_NEXT;
+	r->from = b + 1;
+	tie_reset(sc);
+	/* journalctl's separator, then the boot's first line: one boot */
+	if (!sep && sc->boot_sep) {
+		sc->boot_sep = false;
+		return CAND_NEXT;
+	}
+	sc->boot_sep = sep;
+	if (!(sc->flags & TAINT_SCAN_BOOTS))
+		return CAND_NEXT;
+	h.line = sc->line;
+	h.text = buf + b;
+	h.text_len = tl;
+	sc->reported = true;
+	*ret = fn(&h, arg);
+	return CAND_NEXT;
 }
-#endif
 
 /*
- * Handle fields starting before @limit; see the comment at the top.
- * @final: no more data will come.
+ * Report the hits whose marker starts in [r->from, r->limit) of r->buf
+ * (r->len bytes readable); see the comment at the top.  On return,
+ * sc->line is the line of r->cur; r->limit may have moved back to a hit
+ * decided by data to come.
+ */
+static int scan_core(struct taint_scanner *sc, struct region *r,
+		     taint_hit_fn fn, void *arg)
+{
+	int ret = 0;
+
+	if (r->from > r->cur) {
+		sc->line += taint__count_newlines(r->buf + r->cur,
+						  r->from - r->cur);
+		r->cur = r->from;
+	}
+	for (;;) {
+		/* "aint" may begin up to 6 bytes after its marker ("Not t") */
+		size_t end = r->limit + 6 < r->len ? r->limit + 6 : r->len;
+		size_t lo = r->from, a;
+		uint64_t nl;
+		int c;
+
+		if (lo >= end)
+			break;
+		a = lo + sc->find(r->buf + lo, end - lo, r->len - lo, &nl);
+		sc->line += nl;
+		r->cur = r->from = a;
+		if (a >= end)
+			break;
+		if (r->buf[a] == 'a') {
+			c = try_field(sc, r, a, lo, fn, arg, &ret);
+			if (c == CAND_NEXT && r->from == a &&
+			    (sc->flags & TAINT_SCAN_EVENTS))
+				c = try_event(sc, r, a, lo, fn, arg, &ret);
+		} else {
+			c = try_boot(sc, r, a, fn, arg, &ret);
+		}
+		if (c != CAND_NEXT || ret)
+			break;
+		if (r->from == a)
+			r->from = a + 1;
+	}
+	return ret;
+}
+
+/*
+ * Handle the hits starting before @limit in the buffer, then keep its
+ * tail for the next round.  @final: no more data will come.
  */
 static int scan_round(struct taint_scanner *sc, size_t limit, bool final,
 		      taint_hit_fn fn, void *arg)
 {
-	char *buf = sc->buf;
-	size_t len = sc->len;
-	size_t cur = sc->pos;
-	size_t from = sc->search > sc->pos ? sc->search : sc->pos;
+	struct region r = {
+		.buf = sc->buf, .len = sc->len, .limit = limit,
+		.final = final, .cur = sc->pos,
+		.from = sc->search > sc->pos ? sc->search : sc->pos,
+	};
 	size_t keep;
-	int ret = 0;
+	int ret = scan_core(sc, &r, fn, arg);
 
-	/* The needle may begin up to 6 bytes after the marker ("Not t"). */
-	while (from < limit + 6 && from < len) {
-		const char *hit = find_needle(buf + from, len - from);
-		struct taint_hit h;
-		size_t a;
-		long start;
-		int r;
-
-		if (!hit)
-			break;
-		a = (size_t)(hit - buf);
-		start = taint__marker_at(buf, len, a);
-		if (start < 0 || (size_t)start < from ||
-		    (size_t)start >= limit) {
-			if (start >= 0 && (size_t)start >= limit)
-				break;
-			from = a + 1;
-			continue;
-		}
-		r = taint__parse_field(buf + start, len - (size_t)start,
-				       &sc->field,
-				       !final && len - (size_t)start < SCAN_KEEP);
-		if (r == -EAGAIN) {
-			/* decided by data still to come: next round */
-			limit = (size_t)start;
-			break;
-		}
-		if (r) {
-			from = a + 1;
-			continue;
-		}
-		/* The marker's line: no newline between start and a. */
-		sc->line += count_newlines(buf + cur, a - cur);
-		cur = a;
-		h.line = sc->line;
-		h.field = &sc->field;
-		from = (size_t)start + sc->field.consumed;
-		sc->reported = true;
-		ret = fn(&h, arg);
-		if (ret)
-			break;
-	}
-	if (cur < limit)
-		sc->line += count_newlines(buf + cur, limit - cur);
+	limit = r.limit;
+	if (r.cur < limit)
+		sc->line += taint__count_newlines(sc->buf + r.cur,
+						  limit - r.cur);
 	else
-		/* cur can pass limit only inside a field; recount exactly. */
-		sc->line -= count_newlines(buf + limit, cur - limit);
+		/* the search went past limit: recount exactly */
+		sc->line -= taint__count_newlines(sc->buf + limit,
+						  r.cur - limit);
 
 	keep = limit > SCAN_HIST ? limit - SCAN_HIST : 0;
-	memmove(buf, buf + keep, len - keep);
-	sc->len = len - keep;
+	memmove(sc->buf, sc->buf + keep, sc->len - keep);
+	sc->len -= keep;
 	sc->pos = limit - keep;
-	sc->search = (from > limit ? from : limit) - keep;
+	sc->search = (r.from > limit ? r.from : limit) - keep;
 	return ret;
 }
 
@@ -326,6 +480,20 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 	sc = taint_scanner_new();
 	if (!sc)
 		return -ENOMEM;
+	taint_scanner_set_flags(sc, o->flags);
+	if (!lines && !(o->flags & TAINT_SCAN_NOMAP)) {
+		struct taint__map m;
+
+		if (!taint__source_map(&m, fd, o->flags & TAINT_SCAN_RAW)) {
+			struct region r = { .buf = m.data, .len = m.len,
+					    .limit = m.len, .final = true };
+
+			ret = scan_core(sc, &r, o->hit, o->arg);
+			taint__source_unmap(&m);
+			taint_scanner_free(sc);
+			return ret;
+		}
+	}
 	ret = taint__source_open(&src, fd, o->flags & TAINT_SCAN_RAW,
 				 sc->buf, sc->cap, &got);
 	info->compression = src.compression;

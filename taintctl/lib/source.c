@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "source_internal.h"
@@ -472,4 +474,44 @@ void taint__source_close(struct taint__source *src)
 	free(src->in);
 	src->in = NULL;
 	src->dec = NULL;
+}
+
+/* ---- a regular file, mapped (scanned in place, no copy) ---------------- */
+int taint__source_map(struct taint__map *m, int fd, bool raw)
+{
+	struct stat st;
+	bool undecided;
+	size_t skip;
+	off_t off;
+	long page = sysconf(_SC_PAGESIZE);
+
+	memset(m, 0, sizeof(*m));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || page <= 0)
+		return 1;
+	off = lseek(fd, 0, SEEK_CUR);
+	if (off < 0 || off >= st.st_size ||
+	    (uintmax_t)(st.st_size - off) >= SIZE_MAX - (uintmax_t)page)
+		return 1;
+	skip = (size_t)(off % page);
+	m->map_len = (size_t)(st.st_size - off) + skip;
+	m->base = mmap(NULL, m->map_len, PROT_READ, MAP_PRIVATE, fd,
+		       off - (off_t)skip);
+	if (m->base == MAP_FAILED)
+		return 1;
+	madvise(m->base, m->map_len, MADV_SEQUENTIAL);
+	m->data = (const char *)m->base + skip;
+	m->len = (size_t)(st.st_size - off);
+	if (!raw && detect(m->data, m->len < 16 ? m->len : 16, &undecided)) {
+		munmap(m->base, m->map_len);
+		return 1;
+	}
+	m->fd = fd;
+	m->end = st.st_size;
+	return 0;
+}
+
+void taint__source_unmap(struct taint__map *m)
+{
+	munmap(m->base, m->map_len);
+	lseek(m->fd, m->end, SEEK_SET);
 }

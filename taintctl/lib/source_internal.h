@@ -50,4 +50,26 @@ ssize_t taint__source_read(struct taint__source *src, char *out, size_t cap,
 
 void taint__source_close(struct taint__source *src);
 
+/* A regular file mapped into memory (the rest of it from the offset of
+ * its descriptor). */
+struct taint__map {
+	int fd;
+	void *base;
+	size_t map_len;
+	const char *data;	/* the bytes from the descriptor's offset */
+	size_t len;
+	off_t end;		/* the file's size when it was mapped */
+};
+
+/*
+ * taint__source_map() - map the rest of @fd if it is a non-empty regular
+ * file of plain data (with @raw, of any data).  Returns 0, or 1 if it is
+ * not (compressed, empty, not a regular file, mmap() refused): read it.
+ * A file that shrinks while it is mapped gives SIGBUS on the lost pages.
+ */
+int taint__source_map(struct taint__map *m, int fd, bool raw);
+
+/* taint__source_unmap() - unmap, and leave @fd's offset at the end. */
+void taint__source_unmap(struct taint__map *m);
+
 #endif

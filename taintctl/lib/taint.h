@@ -331,15 +331,62 @@ long taint_find_field(const char *s, size_t len, struct taint_field *f);
  * Streaming scanner (scanner.c, source.c)
  */
 
+/* What a hit is (more kinds may come: skip a kind you do not know). */
+enum taint_hit_kind {
+	TAINT_HIT_FIELD,	/* a Tainted:/Not tainted field: @field */
+	TAINT_HIT_EVENT,	/* a report's "Taint X: <taint_log line>": @event, @letter */
+	TAINT_HIT_BOOT,		/* a line that starts a new boot */
+};
+
 /**
- * struct taint_hit - one field found by the scanner.
- * @line:  1-based number of the line the field starts on
- * @field: the decoded field (valid only during the callback)
+ * struct taint_hit - one thing found by the scanner, in stream order.
+ * @line:        1-based number of the line the hit starts on
+ * @field:       FIELD: the decoded field (valid only during the callback),
+ *               else NULL
+ * The members below are only filled for scanners given TAINT_SCAN_EVENTS
+ * or TAINT_SCAN_BOOTS (without them, every hit is a FIELD):
+ * @kind:        what was found
+ * @letter:      EVENT: the X of "Taint X:"
+ * @event:       EVENT: the rest of the line as taint_log_parse_line()
+ *               parsed it (valid only during the callback)
+ * @report_line: EVENT: the line of the report's Tainted: field the event
+ *               belongs to, 0 if none (see below)
+ * @text, @text_len: EVENT, BOOT: the line from its marker ("Taint X:",
+ *               "Linux version", "-- Boot") to its end, without "\n" or
+ *               "\r\n" (not NUL-terminated; valid only during the callback)
+ *
+ * EVENT: kernels with the taint log print, in each oops, panic and WARN
+ * report, "Taint X: " and the first event of each flag X set, after the
+ * report's "CPU: ... Tainted: ..." line.  A hit needs "Taint X: " where a
+ * console message starts (line start, after "] ", ": " or ';': console,
+ * syslog, journalctl, /dev/kmsg prefixes) and a line that parses as a
+ * taint_log line; other "Taint X:" lines are no hit.  The report of an
+ * event is its first field line (a field on the line right after another
+ * is the same report), until a letter repeats (a report that printed no
+ * field of its own, such as a panic after an oops: 0) or a boot starts.
+ * Anyone who can write to the log (/dev/kmsg) can forge such a line: an
+ * event is only as trustworthy as the log it comes from.
+ * BOOT: "Linux version " where a message starts (the first line of every
+ * boot), or journalctl's whole-line separators "-- Boot ID --" and
+ * "-- Reboot --"; the "Linux version" line right after a separator is the
+ * same boot (one hit).
  */
 struct taint_hit {
 	uint64_t line;
 	const struct taint_field *field;
+	/* appended (only reported with the scan flags below): */
+	enum taint_hit_kind kind;
+	char letter;
+	const struct taint_event *event;
+	uint64_t report_line;
+	const char *text;
+	size_t text_len;
 };
+
+/* Also report TAINT_HIT_EVENT / TAINT_HIT_BOOT (taint_scanner_set_flags(),
+ * struct taint_scan_opts' @flags). */
+#define TAINT_SCAN_EVENTS 0x8u
+#define TAINT_SCAN_BOOTS  0x10u
 
 /* Callback for each hit; a non-zero return stops the scan and is returned. */
 typedef int (*taint_hit_fn)(const struct taint_hit *hit, void *arg);
@@ -370,6 +417,13 @@ int taint_scanner_feed(struct taint_scanner *sc, const void *data, size_t len,
 int taint_scanner_feed_lines(struct taint_scanner *sc, const void *data,
 			     size_t len, taint_hit_fn fn, void *arg);
 
+/**
+ * taint_scanner_set_flags() - TAINT_SCAN_EVENTS and/or TAINT_SCAN_BOOTS
+ * (other bits are ignored) for the hits of the next feed()/finish() calls;
+ * set it before the first feed.  Default 0: fields only.
+ */
+void taint_scanner_set_flags(struct taint_scanner *sc, unsigned int flags);
+
 /** taint_scanner_finish() - end of stream: report the remaining hits. */
 int taint_scanner_finish(struct taint_scanner *sc, taint_hit_fn fn, void *arg);
 
@@ -391,13 +445,19 @@ const char *taint_compression_name(enum taint_compression c);
 #define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
 #define TAINT_SCAN_BLOCKS 0x2u	/* read big blocks (fastest, hits come late) */
 #define TAINT_SCAN_RAW    0x4u	/* never decompress */
+/* 0x8u, 0x10u: TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS (above) */
+#define TAINT_SCAN_NOMAP  0x20u	/* read() a regular file, never mmap() it */
 
 /**
  * struct taint_scan_opts - how taint_scan_fd_opts() reads.
  * @size:  sizeof(struct taint_scan_opts) (ABI rules; 0: the 1.0 layout)
  * @flags: TAINT_SCAN_*; with neither LINES nor BLOCKS, lines for a pipe,
  *         FIFO, terminal or socket, blocks for a regular file or a block
- *         device
+ *         device.  In block mode a regular file of plain data is mapped
+ *         (mmap(), from the descriptor's offset to the size it has when the
+ *         scan starts; the offset is left at that end): fastest, but if
+ *         another process truncates the file during the scan, the process
+ *         gets SIGBUS.  TAINT_SCAN_NOMAP reads it instead.
  * @hit:   called for each hit
  * @flush: line mode: called after the hits of each read (e.g. to fflush()
  *         the output); a non-zero return stops the scan.  May be NULL

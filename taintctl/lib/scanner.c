@@ -214,7 +214,7 @@ static int try_field(struct taint_scanner *sc, struct region *r, size_t a,
 			       !r->final && len - (size_t)start < SCAN_KEEP);
 	if (p == -EAGAIN) {
 		/* decided by data still to come: next round */
-		r->limit = (size_t)start;
+		r->limit = r->from = (size_t)start;
 		return CAND_DEFER;
 	}
 	if (p)
@@ -252,7 +252,7 @@ static int try_event(struct taint_scanner *sc, struct region *r, size_t a,
 		return CAND_PAST;
 	p = line_at(r, s, &tl);
 	if (p == CAND_DEFER) {
-		r->limit = s;
+		r->limit = r->from = s;
 		return CAND_DEFER;
 	}
 	if (p != CAND_NEXT)
@@ -292,7 +292,7 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 		return CAND_PAST;
 	p = line_at(r, b, &tl);
 	if (p == CAND_DEFER) {
-		r->limit = b;
+		r->limit = r->from = b;
 		return CAND_DEFER;
 	}
 	if (p != CAND_NEXT)
@@ -347,8 +347,11 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 		a = lo + sc->find(r->buf + lo, end - lo, r->len - lo, &nl);
 		sc->line += nl;
 		r->cur = r->from = a;
-		if (a >= end)
+		if (a >= end) {
+			/* a marker from limit on may end after end */
+			r->from = lo > r->limit ? lo : r->limit;
 			break;
+		}
 		if (r->buf[a] == 'a') {
 			c = try_field(sc, r, a, lo, fn, arg, &ret);
 			if (c == CAND_NEXT && r->from == a &&
@@ -357,6 +360,8 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 		} else {
 			c = try_boot(sc, r, a, fn, arg, &ret);
 		}
+		if (c == CAND_PAST)	/* it starts at or after limit: next round */
+			r->from = lo > r->limit ? lo : r->limit;
 		if (c != CAND_NEXT || ret)
 			break;
 		if (r->from == a)

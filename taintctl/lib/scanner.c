@@ -134,7 +134,12 @@ static bool message_start(const char *buf, size_t s)
 	       (buf[s - 2] == ']' || buf[s - 2] == ':');
 }
 
-/* Outcomes of the handlers of one candidate. */
+/*
+ * Outcomes of the handlers of one candidate: go on after it; stop the
+ * round before it (decided by data to come); stop the round, the marker
+ * starts at or after the limit (or its bytes are not all there yet: a
+ * marker split between two feeds).
+ */
 enum { CAND_NEXT, CAND_DEFER, CAND_PAST };
 
 /*
@@ -161,6 +166,17 @@ static int line_at(const struct region *r, size_t s, size_t *tl)
 		n--;
 	*tl = n;
 	return CAND_NEXT;
+}
+
+/* Does @pat (@n bytes) start at @pos?  1 yes, 0 no, -1 the data ends first. */
+static int match_at(const struct region *r, size_t pos, const char *pat,
+		    size_t n)
+{
+	size_t k = r->len - pos < n ? r->len - pos : n;
+
+	if (memcmp(r->buf + pos, pat, k))
+		return 0;
+	return k == n ? 1 : -1;
 }
 
 static void tie_reset(struct taint_scanner *sc)
@@ -200,10 +216,15 @@ static int try_field(struct taint_scanner *sc, struct region *r, size_t a,
 	size_t len = r->len, end;
 	uint64_t nl;
 	long start;
-	int p;
+	int p, c;
 
-	if (a + TAINT_NEEDLE_LEN > len ||
-	    memcmp(r->buf + a, TAINT_NEEDLE, TAINT_NEEDLE_LEN))
+	/* "ainted", and the byte after it ("Tainted:", "Not tainted ") */
+	c = match_at(r, a, TAINT_NEEDLE, TAINT_NEEDLE_LEN);
+	if (c == 1 && a + TAINT_NEEDLE_LEN == len && !r->final)
+		c = -1;
+	if (c < 0)
+		return r->final ? CAND_NEXT : CAND_PAST;
+	if (!c)
 		return CAND_NEXT;
 	start = taint__marker_at(r->buf, len, a);
 	if (start < 0 || (size_t)start < lo)
@@ -244,10 +265,18 @@ static int try_event(struct taint_scanner *sc, struct region *r, size_t a,
 	const char *why;
 	int p;
 
-	if (a < 1 || s < lo || a + 8 > r->len || buf[s] != 'T' ||
-	    buf[a + 4] != ' ' || buf[a + 5] < 'A' || buf[a + 5] > 'Z' ||
-	    buf[a + 6] != ':' || buf[a + 7] != ' ' || !message_start(buf, s))
+	if (a < 1 || s < lo || buf[s] != 'T' || !message_start(buf, s))
 		return CAND_NEXT;
+	/* "Taint X: " */
+	for (size_t i = 4; i < EVENT_MARKER_LEN - 1; i++) {
+		char b;
+
+		if (a + i >= r->len)	/* not complete yet */
+			return r->final ? CAND_NEXT : CAND_PAST;
+		b = buf[a + i];
+		if (i == 5 ? b < 'A' || b > 'Z' : b != " X: "[i - 4])
+			return CAND_NEXT;
+	}
 	if (s >= r->limit)
 		return CAND_PAST;
 	p = line_at(r, s, &tl);
@@ -284,10 +313,16 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 	size_t tl;
 	int p;
 
-	if (sep ? b && buf[b - 1] != '\n' :
-	    r->len - b < 14 || memcmp(buf + b, "Linux version ", 14) ||
-	    !message_start(buf, b))
+	if (sep ? b && buf[b - 1] != '\n' : !message_start(buf, b))
 		return CAND_NEXT;
+	if (!sep) {
+		int c = match_at(r, b, "Linux version ", 14);
+
+		if (c < 0)	/* not complete yet */
+			return r->final ? CAND_NEXT : CAND_PAST;
+		if (!c)
+			return CAND_NEXT;
+	}
 	if (b >= r->limit)
 		return CAND_PAST;
 	p = line_at(r, b, &tl);

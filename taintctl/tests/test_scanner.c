@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "scan_find.h"
 #include "test_util.h"
 
 #define MAX_HITS 4096
@@ -363,6 +364,589 @@ static void test_read_error(void **state)
 	assert_int_equal(taint_scan_fd(-1, collect, &res), -EBADF);
 }
 
+/* ---- events and boots (TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS) ------------- */
+
+struct hitrec {
+	enum taint_hit_kind kind;
+	uint64_t line;
+	char letter;
+	uint64_t report_line;
+	char comm[TAINT_COMM_MAX + 1];
+	char text[48];		/* the start of hit->text */
+	size_t text_len;
+	uint64_t mask;		/* FIELD */
+};
+
+static struct {
+	size_t n;
+	struct hitrec h[MAX_HITS];
+} all;
+
+static int collect_all(const struct taint_hit *h, void *arg)
+{
+	struct hitrec *r;
+
+	(void)arg;
+	assert_true(all.n < MAX_HITS);
+	r = &all.h[all.n++];
+	memset(r, 0, sizeof(*r));
+	r->kind = h->kind;
+	r->line = h->line;
+	if (h->kind == TAINT_HIT_FIELD) {
+		assert_non_null(h->field);
+		r->mask = h->field->mask;
+		return 0;
+	}
+	assert_null(h->field);
+	assert_non_null(h->text);
+	assert_null(memchr(h->text, '\n', h->text_len));
+	r->text_len = h->text_len;
+	memcpy(r->text, h->text, h->text_len < sizeof(r->text) - 1 ?
+	       h->text_len : sizeof(r->text) - 1);
+	if (h->kind == TAINT_HIT_EVENT) {
+		assert_non_null(h->event);
+		r->letter = h->letter;
+		r->report_line = h->report_line;
+		memcpy(r->comm, h->event->comm, h->event->comm_len + 1);
+	}
+	return 0;
+}
+
+/* How scan_all() passes the data. */
+enum { BY_FILE, BY_FILE_NOMAP, BY_PIPE, BY_FEED, BY_FEED_LINES };
+
+/*
+ * Scan @buf with @flags: through a file (mapped or read), a pipe (line
+ * mode), or feed()/feed_lines() in pieces of @piece bytes.
+ */
+static void scan_all(const char *buf, size_t len, int how, size_t piece,
+		     unsigned int flags)
+{
+	struct taint_scan_opts o = { .size = sizeof(o), .hit = collect_all };
+
+	memset(&all, 0, sizeof(all));
+	if (how == BY_FILE || how == BY_FILE_NOMAP) {
+		FILE *tmp = tmpfile();
+
+		assert_non_null(tmp);
+		assert_int_equal(fwrite(buf, 1, len, tmp), len);
+		fflush(tmp);
+		rewind(tmp);
+		o.flags = flags | (how == BY_FILE_NOMAP ? TAINT_SCAN_NOMAP : 0);
+		assert_int_equal(taint_scan_fd_opts(fileno(tmp), &o, NULL), 0);
+		fclose(tmp);
+	} else if (how == BY_PIPE) {
+		int p[2];
+		pid_t pid;
+		int status;
+
+		assert_int_equal(pipe(p), 0);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			close(p[0]);
+			_exit(write(p[1], buf, len) == (ssize_t)len ? 0 : 1);
+		}
+		close(p[1]);
+		o.flags = flags;
+		assert_int_equal(taint_scan_fd_opts(p[0], &o, NULL), 0);
+		close(p[0]);
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	} else {
+		struct taint_scanner *sc = taint_scanner_new();
+
+		assert_non_null(sc);
+		taint_scanner_set_flags(sc, flags);
+		for (size_t off = 0; off < len; off += piece) {
+			size_t n = len - off < piece ? len - off : piece;
+
+			if (how == BY_FEED_LINES)
+				assert_int_equal(taint_scanner_feed_lines(
+					sc, buf + off, n, collect_all, NULL), 0);
+			else
+				assert_int_equal(taint_scanner_feed(
+					sc, buf + off, n, collect_all, NULL), 0);
+		}
+		assert_int_equal(taint_scanner_finish(sc, collect_all, NULL), 0);
+		taint_scanner_free(sc);
+	}
+}
+
+struct want {
+	enum taint_hit_kind kind;
+	uint64_t line;
+	char letter;		/* EVENT */
+	uint64_t report_line;	/* EVENT */
+};
+
+static void check_hits(const struct want *w, size_t n, const char *what)
+{
+	if (all.n != n) {
+		for (size_t i = 0; i < all.n; i++)
+			print_message("# hit %zu: kind %d line %llu letter '%c' report %llu\n",
+				      i, all.h[i].kind,
+				      (unsigned long long)all.h[i].line,
+				      all.h[i].letter ? all.h[i].letter : '-',
+				      (unsigned long long)all.h[i].report_line);
+		fail_msg("%s: %zu hits, want %zu", what, all.n, n);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct hitrec *h = &all.h[i];
+
+		if (h->kind != w[i].kind || h->line != w[i].line ||
+		    h->letter != w[i].letter ||
+		    h->report_line != w[i].report_line)
+			fail_msg("%s: hit %zu is kind %d line %llu letter '%c' report %llu, want kind %d line %llu letter '%c' report %llu",
+				 what, i, h->kind, (unsigned long long)h->line,
+				 h->letter ? h->letter : '-',
+				 (unsigned long long)h->report_line, w[i].kind,
+				 (unsigned long long)w[i].line,
+				 w[i].letter ? w[i].letter : '-',
+				 (unsigned long long)w[i].report_line);
+	}
+}
+
+/* Every way of passing @buf gives the hits @w. */
+static void check_all_ways(const char *buf, size_t len, unsigned int flags,
+			   const struct want *w, size_t n)
+{
+	static const size_t feed_pieces[] = { 1, 7, 4096, 1 << 20 };
+	char what[64];
+
+	scan_all(buf, len, BY_FILE, 0, flags);
+	check_hits(w, n, "mapped file");
+	scan_all(buf, len, BY_FILE_NOMAP, 0, flags);
+	check_hits(w, n, "read file");
+	scan_all(buf, len, BY_PIPE, 0, flags);
+	check_hits(w, n, "pipe");
+	for (size_t i = 0; i < sizeof(feed_pieces) / sizeof(feed_pieces[0]); i++) {
+		if (feed_pieces[i] == 1 && len > (256u << 10))
+			continue;	/* slow under ASan */
+		snprintf(what, sizeof(what), "feed by %zu", feed_pieces[i]);
+		scan_all(buf, len, BY_FEED, feed_pieces[i], flags);
+		check_hits(w, n, what);
+		snprintf(what, sizeof(what), "feed_lines by %zu", feed_pieces[i]);
+		scan_all(buf, len, BY_FEED_LINES, feed_pieces[i], flags);
+		check_hits(w, n, what);
+	}
+}
+
+static char *read_fixture(const char *name, size_t *len)
+{
+	char path[256];
+	FILE *fp;
+	char *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "tests/console/%s", name);
+	fp = fopen(path, "rb");
+	if (!fp)
+		fail_msg("cannot open %s (run from taintctl/)", path);
+	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	assert_true(n > 0);
+	rewind(fp);
+	buf = malloc((size_t)n);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+#define F(l) { TAINT_HIT_FIELD, l, 0, 0 }
+#define E(l, x, r) { TAINT_HIT_EVENT, l, x, r }
+#define BOOT(l) { TAINT_HIT_BOOT, l, 0, 0 }
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Real console logs (tests/console/SOURCES.md): the events and the report
+ * each belongs to, as read in the logs: an oops's events after its
+ * "CPU: ... Tainted:" line, and a panic after the oops that prints the
+ * same events without a field of its own.
+ */
+static void test_console_oops_then_panic(void **state)
+{
+	static const struct want w[] = {
+		BOOT(1), F(10), F(11), F(17), F(18),
+		E(23, 'B', 17), E(24, 'U', 17), E(25, 'D', 17),
+		E(31, 'B', 0), E(32, 'U', 0), E(33, 'D', 0),
+	};
+	size_t len;
+	char *buf = read_fixture("oops-then-panic.log", &len);
+
+	(void)state;
+	check_all_ways(buf, len, TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS, w, N(w));
+	assert_string_equal(all.h[6].comm, "sh");
+	assert_memory_equal(all.h[6].text, "Taint U: ts=7.681353 ", 21);
+	/* without BOOTS: no boot hit, the same events */
+	check_all_ways(buf, len, TAINT_SCAN_EVENTS, w + 1, N(w) - 1);
+	/* without flags: the fields only, as before */
+	scan_all(buf, len, BY_FILE, 0, 0);
+	check_hits((const struct want[]){ F(10), F(11), F(17), F(18) }, 4,
+		   "no flags");
+	free(buf);
+}
+
+static void test_console_warn_then_panic(void **state)
+{
+	static const struct want w[] = {
+		BOOT(1), F(8), F(9), E(14, 'U', 8),
+		F(19), F(20), E(25, 'U', 19), E(26, 'W', 19), E(27, 'C', 19),
+		E(28, 'O', 19), E(29, 'N', 19),
+	};
+	size_t len;
+	char *buf = read_fixture("warn-then-panic.log", &len);
+
+	(void)state;
+	check_all_ways(buf, len, TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS, w, N(w));
+	free(buf);
+}
+
+/* A comm that tries to forge a line: escaped, one event U with that comm. */
+static void test_console_forged(void **state)
+{
+	static const struct want w[] = {
+		F(10), F(11), F(16), F(17),
+		E(21, 'B', 16), E(22, 'U', 16), E(23, 'D', 16),
+	};
+	size_t len;
+	char *buf = read_fixture("oops-forged.log", &len);
+
+	(void)state;
+	check_all_ways(buf, len, TAINT_SCAN_EVENTS, w, N(w));
+	assert_string_equal(all.h[5].comm, "s\nTaint W: fake");
+	free(buf);
+}
+
+/* A real event line's body (oops-then-panic.log line 24). */
+#define BODY "ts=7.681353 utc=2026-12-06T22:38:52Z origin=user flags=U new=U pid=51 uid=0 auid=- comm=\"sh\" reason=\"scenario oops-then-panic: RTSJ \\\"raw\\\" memory \\\\ access\""
+
+/* The prefixes of console, syslog, journalctl and /dev/kmsg; CRLF; what is
+ * not an event. */
+static void test_event_prefixes(void **state)
+{
+	static const char s[] =
+		"Taint U: " BODY "\n"				/* 1 */
+		"[    7.867680] Taint U: " BODY "\n"		/* 2 */
+		"[    7.867680][   T53] Taint U: " BODY "\r\n"	/* 3 */
+		"Dec 06 22:38:52 host kernel: Taint U: " BODY "\n" /* 4 */
+		"6,339,7867680,-;Taint U: " BODY "\n"		/* 5 */
+		"xTaint U: " BODY "\n"				/* 6: glued */
+		"say Taint U: " BODY "\n"			/* 7: prose */
+		"[ 1.0] Taint u: " BODY "\n"			/* 8: lower case */
+		"[ 1.0] Taint U:" BODY "\n"			/* 9: no blank */
+		"[ 1.0] Taint U: ts=1.0 not a taint_log line\n"	/* 10 */
+		"[ 1.0] Taint U: " BODY " pid=2\n"		/* 11: pid twice */
+		"[ 1.0] Taint W: " BODY;			/* 12: no '\n' */
+	static const struct want w[] = {
+		E(1, 'U', 0), E(2, 'U', 0), E(3, 'U', 0), E(4, 'U', 0),
+		E(5, 'U', 0), E(12, 'W', 0),
+	};
+
+	(void)state;
+	check_all_ways(s, sizeof(s) - 1, TAINT_SCAN_EVENTS, w, N(w));
+	/* the text: from the marker to the line's end, no "\r" */
+	assert_int_equal(all.h[2].text_len, strlen("Taint U: " BODY));
+	assert_int_equal(all.h[5].text_len, strlen("Taint W: " BODY));
+	for (size_t i = 0; i < all.n; i++)
+		assert_memory_equal(all.h[i].text, "Taint ", 6);
+}
+
+/* Boots: the kernel's first line, journalctl's separators, one hit each. */
+static void test_boots(void **state)
+{
+	static const char s[] =
+		"[    0.000000] Linux version 6.12.118+ (gcc) #1\n"	/* 1 */
+		"CPU: 0 PID: 1 Comm: a Tainted: G    B\n"		/* 2 */
+		"-- Boot 0123456789abcdef --\n"				/* 3 */
+		"Dec 06 22:38:52 host kernel: Linux version 6.1 #1\n"	/* 4: same boot */
+		"Dec 06 22:38:53 host kernel: Taint B: " BODY "\n"	/* 5 */
+		"-- Reboot --\r\n"					/* 6 */
+		"say Linux version 6.1\n"				/* 7: prose */
+		" -- Boot 1 --\n"					/* 8: not a whole line */
+		"-- Boot 1 -\n"						/* 9 */
+		"Linux version 6.2\n"					/* 10: the boot of 6 */
+		"CPU: 0 PID: 1 Comm: a Tainted: G    B\n"		/* 11 */
+		"Taint B: " BODY "\n"					/* 12 */
+		"-- Boot 2 --\n"					/* 13 */
+		"Taint B: " BODY "\n";					/* 14 */
+	static const struct want w[] = {
+		BOOT(1), F(2), BOOT(3), E(5, 'B', 0), BOOT(6),
+		F(11), E(12, 'B', 11), BOOT(13), E(14, 'B', 0),
+	};
+
+	(void)state;
+	check_all_ways(s, sizeof(s) - 1, TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS,
+		       w, N(w));
+	assert_int_equal(all.h[2].text_len, strlen("-- Boot 0123456789abcdef --"));
+	assert_int_equal(all.h[4].text_len, strlen("-- Reboot --"));
+	assert_memory_equal(all.h[0].text, "Linux version 6.12.118+ ", 24);
+	/* BOOTS alone: boots, no events, fields */
+	scan_all(s, sizeof(s) - 1, BY_FILE, 0, TAINT_SCAN_BOOTS);
+	check_hits((const struct want[]){ BOOT(1), F(2), BOOT(3), BOOT(6),
+					   F(11), BOOT(13) }, 6,
+		   "boots only");
+}
+
+/*
+ * Line mode, the data cut in two at every byte: the same hits, also when a
+ * cut leaves a near miss ('L', "-", "Taint") at the end of what was fed.
+ */
+static void test_split_events(void **state)
+{
+	static const char s[] =
+		"L\n"							/* 1 */
+		"CPU: 0 PID: 1 Comm: a Tainted: G    B\n"		/* 2 */
+		"Linu\n"						/* 3 */
+		"[ 1.0] Taint B: " BODY "\n"				/* 4 */
+		"-\nTaint\nTainted\n"					/* 5-7 */
+		"-- Boot 7 --\n"					/* 8 */
+		"[ 0.0] Linux version 6.1\n"				/* 9 */
+		"Taint U: " BODY "\n"					/* 10 */
+		"[ 0.0] Linux version 6.2\n"				/* 11 */
+		"Not tainted\n"						/* 12 */
+		"L\nTainted:\n";					/* 13-14 */
+	static const struct want w[] = {
+		F(2), E(4, 'B', 2), BOOT(8), E(10, 'U', 0), BOOT(11), F(12),
+		F(14),
+	};
+	const size_t len = sizeof(s) - 1;
+
+	(void)state;
+	for (size_t cut = 0; cut <= len; cut++) {
+		struct taint_scanner *sc = taint_scanner_new();
+		char what[32];
+
+		memset(&all, 0, sizeof(all));
+		taint_scanner_set_flags(sc, TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS);
+		assert_int_equal(taint_scanner_feed_lines(sc, s, cut,
+							  collect_all, NULL), 0);
+		assert_int_equal(taint_scanner_feed_lines(sc, s + cut, len - cut,
+							  collect_all, NULL), 0);
+		assert_int_equal(taint_scanner_finish(sc, collect_all, NULL), 0);
+		taint_scanner_free(sc);
+		snprintf(what, sizeof(what), "cut at %zu", cut);
+		check_hits(w, N(w), what);
+	}
+}
+
+/*
+ * Events, fields and boots around every round edge of the buffer (1 MiB
+ * chunks, 16 KiB lookahead) and the pages of a mapped file, between lines
+ * with NULs and a 40 KiB line, some with CRLF; expected lines computed
+ * from where the records were put.
+ */
+static void test_event_boundaries(void **state)
+{
+	static const char *const rec[] = {
+		"[ 1.0] CPU: 0 PID: 1 Comm: a Tainted: G    B\n",
+		"[ 1.1] Taint B: " BODY "\n",
+		"[ 1.2] Taint U: " BODY "\r\n",
+		"[ 0.0] Linux version 6.1\n",
+	};
+	static const size_t hot[] = { 4096, 8192 + 3, (1u << 20) - (16u << 10),
+				      1u << 20, (2u << 20) - (16u << 10) + 16,
+				      2u << 20 };
+	const size_t len = (2u << 20) + (64u << 10);
+	char *buf = malloc(len);
+	struct want *w = calloc(MAX_HITS, sizeof(*w));
+	size_t nw = 0, pos = 0, r = 0;
+	uint64_t line = 1, report = 0;
+
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(w);
+	/* filler: lines of 99 bytes with a NUL, and a 40 KiB line at 64 KiB */
+	for (size_t i = 0; i < len; i++)
+		buf[i] = i % 100 == 99 ? '\n' : i % 100 == 50 ? '\0' : 'x';
+	memset(buf + (64u << 10), 'y', 40u << 10);
+	for (size_t h = 0; h < N(hot); h++)
+		for (size_t d = 0; d < 40; d++) {
+			size_t at = hot[h] - 300 + d * 17;
+
+			/* at a line start */
+			while (at > pos && buf[at - 1] != '\n')
+				at++;
+			if (at < pos)
+				at = pos;
+			if (at + 300 > len)
+				break;
+			memcpy(buf + at, rec[r], strlen(rec[r]));
+			pos = at + strlen(rec[r]);
+			r = (r + 1) % N(rec);
+		}
+	/* expected: the records as the test put them */
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '\n') {
+			line++;
+			continue;
+		}
+		if ((i && buf[i - 1] != '\n') || i + 300 > len)
+			continue;
+		if (!memcmp(buf + i, rec[0], strlen(rec[0]))) {
+			w[nw++] = (struct want)F(line);
+			report = line;
+		} else if (!memcmp(buf + i, rec[1], strlen(rec[1]))) {
+			w[nw++] = (struct want)E(line, 'B', report);
+		} else if (!memcmp(buf + i, rec[2], strlen(rec[2]))) {
+			w[nw++] = (struct want)E(line, 'U', report);
+		} else if (!memcmp(buf + i, rec[3], strlen(rec[3]))) {
+			w[nw++] = (struct want)BOOT(line);
+			report = 0;
+		}
+		assert_true(nw < MAX_HITS);
+	}
+	assert_true(nw > 200);
+	check_all_ways(buf, len, TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS, w, nw);
+	free(w);
+	free(buf);
+}
+
+/*
+ * A mapped file: read from the descriptor's offset (not page aligned),
+ * the offset left at the end; a last line without '\n'.
+ */
+static void test_map_offset(void **state)
+{
+	static const char head[] = "CPU: 0 PID: 1 Comm: a Tainted: G    B\n";
+	char *buf = malloc(3 * 4096);
+	FILE *tmp = tmpfile();
+	struct taint_scan_opts o = { .size = sizeof(o), .hit = collect_all,
+				     .flags = TAINT_SCAN_EVENTS };
+	size_t len = 0;
+
+	(void)state;
+	assert_non_null(buf);
+	assert_non_null(tmp);
+	memset(buf, '.', 3 * 4096);
+	for (size_t i = 63; i < 3 * 4096; i += 64)
+		buf[i] = '\n';
+	memcpy(buf, head, strlen(head));		/* before the offset */
+	/* a field across the first page boundary, on line 65 of the file */
+	memcpy(buf + 4096 - 10, "Tainted: G    W\n", 16);
+	len = 3 * 4096;
+	memcpy(buf + len - 200, "\nTaint W: " BODY, strlen("\nTaint W: " BODY));
+	len = len - 200 + strlen("\nTaint W: " BODY);
+	assert_int_equal(fwrite(buf, 1, len, tmp), len);
+	fflush(tmp);
+	assert_int_equal(fseek(tmp, 100, SEEK_SET), 0);
+	/* fseek() may not move the descriptor: do it there */
+	assert_int_equal(lseek(fileno(tmp), 100, SEEK_SET), 100);
+	memset(&all, 0, sizeof(all));
+	assert_int_equal(taint_scan_fd_opts(fileno(tmp), &o, NULL), 0);
+	/* lines counted from offset 100 (the middle of the file's line 2) */
+	assert_int_equal(all.n, 2);
+	assert_int_equal(all.h[0].kind, TAINT_HIT_FIELD);
+	assert_int_equal(all.h[0].line, 1 + (4096 - 10 - 100 + 36) / 64);
+	assert_true(all.h[0].mask == 512);
+	assert_int_equal(all.h[1].kind, TAINT_HIT_EVENT);
+	assert_int_equal(all.h[1].letter, 'W');
+	assert_int_equal(lseek(fileno(tmp), 0, SEEK_CUR), (off_t)len);
+	fclose(tmp);
+	free(buf);
+}
+
+/* Naive reference of taint__scan_find_fn. */
+static size_t find_ref(const char *p, size_t n, size_t avail, bool boots,
+		       uint64_t *nl)
+{
+	uint64_t c = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t room = avail - i;
+
+		if (room < 4 && (p[i] == 'a' || (boots && (p[i] == 'L' || p[i] == '-'))))
+			break;
+		if (room >= 4 && !memcmp(p + i, "aint", 4))
+			break;
+		if (boots && p[i] == 'L' &&
+		    (room < 14 || !memcmp(p + i, "Linux version ", 14)))
+			break;
+		if (boots && p[i] == '-' && (room < 8 ||
+		    !memcmp(p + i, "-- Boot ", 8) || !memcmp(p + i, "-- Reboo", 8)))
+			break;
+		c += p[i] == '\n';
+	}
+	*nl = c;
+	return i;
+}
+
+/* Every finder (AVX2 where the CPU has it, SSE2, C) agrees with the
+ * reference on random text full of near misses, at every start and end. */
+static void test_finders(void **state)
+{
+	static const char *const bits[] = {
+		"aint", "ain", "a nt", "Linux version ", "Linux versio",
+		"Linu", "-- Boot ", "-- Reboot --", "-- B", "--", "\n", "\n\n",
+		"t", "n", "a", "L", "-", " ",
+	};
+	const size_t len = 4000;
+	char *buf = malloc(len);
+	unsigned int seed = 1;
+	size_t tested = 0;
+
+	(void)state;
+	assert_non_null(buf);
+	for (size_t i = 0; i < len; ) {
+		const char *b;
+		size_t k;
+
+		seed = seed * 1103515245u + 12345u;
+		b = bits[(seed >> 16) % N(bits)];
+		k = strlen(b);
+		if (i + k > len)
+			k = len - i;
+		memcpy(buf + i, b, k);
+		i += k;
+	}
+	for (int boots = 0; boots <= 1; boots++) {
+		static const char *const names[] = { "avx2", "sse2", "c" };
+
+		for (size_t f = 0; f < N(names); f++) {
+			taint__scan_find_fn fn =
+				taint__scan_finder_named(names[f], boots);
+
+			if (!fn)
+				continue;
+			tested++;
+			for (size_t start = 0; start < 300; start += 7)
+				for (size_t end = len - 40; end <= len; end++) {
+					const char *p = buf + start;
+					size_t avail = len - start;
+					size_t n = end - start;
+					uint64_t nl, rnl;
+					size_t got = fn(p, n, avail, &nl);
+					size_t want = find_ref(p, n, avail,
+							       boots, &rnl);
+
+					if (got != want || nl != rnl)
+						fail_msg("%s boots=%d start %zu n %zu: %zu/%llu, want %zu/%llu",
+							 names[f], boots, start,
+							 n, got,
+							 (unsigned long long)nl,
+							 want,
+							 (unsigned long long)rnl);
+				}
+			/* walk every candidate of the whole buffer */
+			for (size_t at = 0; at < len; ) {
+				uint64_t nl, rnl;
+				size_t got = fn(buf + at, len - at, len - at, &nl);
+				size_t want = find_ref(buf + at, len - at,
+						       len - at, boots, &rnl);
+
+				assert_int_equal(got, want);
+				assert_int_equal(nl, rnl);
+				at += got + 1;
+			}
+		}
+	}
+	assert_true(tested >= 2);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -375,6 +959,15 @@ int main(void)
 		cmocka_unit_test(test_feed_lines),
 		cmocka_unit_test(test_pipe_stream),
 		cmocka_unit_test(test_read_error),
+		cmocka_unit_test(test_console_oops_then_panic),
+		cmocka_unit_test(test_console_warn_then_panic),
+		cmocka_unit_test(test_console_forged),
+		cmocka_unit_test(test_event_prefixes),
+		cmocka_unit_test(test_boots),
+		cmocka_unit_test(test_split_events),
+		cmocka_unit_test(test_event_boundaries),
+		cmocka_unit_test(test_map_offset),
+		cmocka_unit_test(test_finders),
 	};
 
 	return cmocka_run_group_tests_name("scanner", tests, NULL, NULL);

@@ -265,6 +265,46 @@ printf 'Modules linked in: zfs(PO) spl(O)\n' >"$T/mod.log"
 run scan "$T/mod.log"
 t "scan: module letters are not taint" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/out' ]"
 
+# --- scan: events of reports (issue 28 item 4), real console logs -------------
+CON=$HERE/console
+# expected: the fixture's own "] Taint X: " lines (tests/console/SOURCES.md)
+grep -n '\] Taint [A-Z]: ' "$CON/oops-then-panic.log" | cut -d: -f1 >"$T/ev.lines"
+run scan "$CON/oops-then-panic.log"
+t "scan console log: one event line per Taint X: line, at its line" sh -c "[ $rc -eq 0 ] && grep ': Taint [A-Z]: ts=' '$T/out' | sed 's/^[^:]*:\([0-9]*\):.*/\1/' | cmp -s - '$T/ev.lines'"
+t "scan console log: the oops's events tie to its field (17), the panic's to none" sh -c "[ \$(grep -c 'Taint [BUD]: .*  (report at line 17)\$' '$T/out') -eq 3 ] && [ \$(grep -c 'Taint [BUD]: .*  (no report field)\$' '$T/out') -eq 3 ]"
+t "scan console log: the event as a taint_log line, reason escaped" grep -qF "oops-then-panic.log:24: Taint U: ts=7.681353 utc=2026-12-06T22:38:52Z origin=user flags=U new=U pid=51 uid=0 auid=- comm=\"sh\" reason=\"scenario oops-then-panic: RTSJ \\\"raw\\\" memory \\\\ access\"  (report at line 17)" "$T/out"
+t "scan console log: the fields as before" sh -c "grep -c '  =>  ' '$T/out' | grep -qx 4"
+run -j scan "$CON/oops-then-panic.log"
+t "scan --json console log: event objects with file, line, report_line, letter, event" jq_out -s '[.[] | select(.event)] | length == 6 and (map(.letter) | join("")) == "BUDBUD" and map(.report_line) == [17,17,17,null,null,null] and map(.line) == [23,24,25,31,32,33] and all(.[]; (keys | sort) == ["event","file","letter","line","report_line"])'
+t "scan --json console log: field objects keep their shape" jq_out -s '[.[] | select(.event | not)] | length == 4 and all(.[]; has("text") and has("letters") and has("tainted") and (has("event") | not))'
+# the event object is log --json's for the same taint_log line
+EVR=$(mkproc evroot)
+echo 0 >"$EVR/proc/sys/kernel/tainted"
+sed -n '24s/^.*\] Taint U: //p' "$CON/oops-then-panic.log" >"$EVR/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$EVR" --json log </dev/null | jq -c '.events[0]' >"$T/log.ev"
+jq -c 'select(.line == 24) | .event' "$T/out" >"$T/scan.ev"
+t "scan --json: an event is log --json's event object" sh -c "[ -s '$T/log.ev' ] && cmp -s '$T/log.ev' '$T/scan.ev'"
+run scan "$CON/oops-forged.log"
+t "scan: a forged comm stays escaped on its event line, no forged event" sh -c "grep -qF 'comm=\"s\\x0aTaint W: fake\"' '$T/out' && ! grep -q ': Taint W: ' '$T/out'"
+run -j scan "$CON/oops-forged.log"
+t "scan --json: the forged comm unescaped in the event" jq_out -s '[.[] | select(.letter == "U")][0].event.comm == "s\nTaint W: fake"'
+# a pipe (line mode) and gzip give the same lines as the mapped file
+run scan "$CON/warn-then-panic.log"
+sed "s|^$CON/warn-then-panic.log:|-:|" "$T/out" >"$T/wp.txt"
+gzip -c "$CON/warn-then-panic.log" | "$TAINTCTL" scan >"$T/out" 2>"$T/err"; rc=$?
+t "scan - of gzip data: the events of the plain file" sh -c "[ $rc -eq 0 ] && [ \$(grep -c ': Taint ' '$T/out') -eq 6 ] && cmp -s '$T/out' '$T/wp.txt'"
+cat "$CON/warn-then-panic.log" | "$TAINTCTL" scan >"$T/out" 2>"$T/err"; rc=$?
+t "scan - of a pipe: the events of the plain file" sh -c "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/wp.txt'"
+# syslog/journalctl prefixes, CRLF, an event on a last line without newline
+sed -e 's/^\[ *\([0-9.]*\)\] /Dec  6 22:38:04 host kernel: /' -e 's/$/\r/' "$CON/warn-then-panic.log" >"$T/journal.log"
+printf 'x\n%s' "$(sed -n '14s/^.*\] //p' "$CON/warn-then-panic.log")" >>"$T/journal.log"
+run scan "$T/journal.log"
+t "scan journalctl-style CRLF log: the same events, and one on a last line without newline" sh -c "[ $rc -eq 0 ] && [ \$(grep -c ': Taint ' '$T/out') -eq 7 ] && grep -q '^$T/journal.log:33: Taint U: ts=7.307156 .*  (no report field)\$' '$T/out'"
+# a regular file on stdin from an offset (after a line read by the shell):
+# mapped from there, lines counted from there
+{ IFS= read -r first; "$TAINTCTL" scan - >"$T/out" 2>"$T/err"; } <"$CON/warn-then-panic.log"; rc=$?
+t "scan - of a file at an offset: lines counted from the offset" sh -c "[ $rc -eq 0 ] && grep -q '^-:7: Tainted: G ' '$T/out' && grep -q '^-:13: Taint U: .*(report at line 7)\$' '$T/out'"
+
 # --- mark --------------------------------------------------------------------
 run --root "$PATCHED" mark "RTSJ physical memory access"
 t "mark on patched kernel: exit 0, no warning" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ]"

@@ -195,13 +195,70 @@ static size_t find_sse2_boots(const char *p, size_t n, size_t avail,
 
 #define AVX2 __attribute__((target("avx2,popcnt")))
 
+/* The candidate mask of the 32 positions at @p (bytes to p[34] read). */
+static inline __attribute__((always_inline)) AVX2
+uint32_t cand32(const char *p, bool boots)
+{
+	const __m256i a = _mm256_set1_epi8('a'), nn = _mm256_set1_epi8('n'),
+		      t = _mm256_set1_epi8('t'), L = _mm256_set1_epi8('L'),
+		      u = _mm256_set1_epi8('u'), dash = _mm256_set1_epi8('-'),
+		      sp = _mm256_set1_epi8(' '), B = _mm256_set1_epi8('B'),
+		      R = _mm256_set1_epi8('R');
+	__m256i v0 = _mm256_loadu_si256((const void *)p);
+	__m256i v2 = _mm256_loadu_si256((const void *)(p + 2));
+	__m256i v3 = _mm256_loadu_si256((const void *)(p + 3));
+	__m256i m = _mm256_and_si256(_mm256_cmpeq_epi8(v0, a),
+				     _mm256_cmpeq_epi8(v3, t));
+
+	if (boots) {
+		m = _mm256_or_si256(m, _mm256_and_si256(_mm256_cmpeq_epi8(v0, L),
+							_mm256_cmpeq_epi8(v3, u)));
+		m = _mm256_and_si256(m, _mm256_cmpeq_epi8(v2, nn));
+		m = _mm256_or_si256(m, _mm256_and_si256(
+			_mm256_and_si256(_mm256_cmpeq_epi8(v0, dash),
+					 _mm256_cmpeq_epi8(v2, sp)),
+			_mm256_or_si256(_mm256_cmpeq_epi8(v3, B),
+					_mm256_cmpeq_epi8(v3, R))));
+	} else {
+		m = _mm256_and_si256(m, _mm256_cmpeq_epi8(v2, nn));
+	}
+	return (uint32_t)_mm256_movemask_epi8(m);
+}
+
+static inline __attribute__((always_inline)) AVX2
+uint32_t nl32(const char *p)
+{
+	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+		_mm256_loadu_si256((const void *)p), _mm256_set1_epi8('\n')));
+}
+
+/* 64 positions per step: one test and one popcount for both halves. */
 static inline __attribute__((always_inline)) AVX2
 size_t find_avx2(const char *p, size_t n, size_t avail, bool boots,
 		 uint64_t *nl)
 {
-	FIND_BODY(32, __m256i, _mm256_loadu_si256, _mm256_set1_epi8,
-		  _mm256_cmpeq_epi8, _mm256_and_si256, _mm256_or_si256,
-		  _mm256_movemask_epi8);
+	uint64_t c = 0;
+	size_t i = 0;
+
+	for (; i + 64 <= n && i + 67 <= avail; i += 64) {
+		uint64_t cm = cand32(p + i, boots) |
+			      (uint64_t)cand32(p + i + 32, boots) << 32;
+		uint64_t nlm = nl32(p + i) | (uint64_t)nl32(p + i + 32) << 32;
+
+		while (cm) {
+			unsigned int bit = (unsigned int)__builtin_ctzll(cm);
+
+			if (confirm(p + i + bit, avail - i - bit, boots)) {
+				*nl = c + (uint64_t)__builtin_popcountll(
+					nlm & ((UINT64_C(1) << bit) - 1));
+				return i + bit;
+			}
+			cm &= cm - 1;
+		}
+		c += (uint64_t)__builtin_popcountll(nlm);
+	}
+	*nl = c;
+	return find_tail(p, i, n, avail, boots, nl);
 }
 
 static AVX2 size_t find_avx2_events(const char *p, size_t n, size_t avail,

@@ -65,25 +65,6 @@ uint64_t taint__count_newlines(const char *p, size_t n)
 	return count;
 }
 
-/* Byte by byte from @i: the tail of the vector versions. */
-static size_t find_tail(const char *p, size_t i, size_t n, size_t avail,
-			bool boots, uint64_t *nl)
-{
-	uint64_t c = 0;
-
-	for (; i < n; i++) {
-		char b = p[i];
-
-		if (b == '\n')
-			c++;
-		else if ((b == 'a' || (boots && (b == 'L' || b == '-'))) &&
-			 confirm(p + i, avail - i, boots))
-			break;
-	}
-	*nl += c;
-	return i;
-}
-
 /* Portable: memmem() for each marker, then the newlines up to the first. */
 static size_t find_c(const char *p, size_t n, size_t avail, bool boots,
 		     uint64_t *nl)
@@ -126,6 +107,25 @@ static size_t find_c_boots(const char *p, size_t n, size_t avail,
 
 #if defined(__x86_64__) && defined(__SSE2__) && defined(__GNUC__)
 #include <immintrin.h>
+
+/* Byte by byte from @i: the tail of the vector versions. */
+static size_t find_tail(const char *p, size_t i, size_t n, size_t avail,
+			bool boots, uint64_t *nl)
+{
+	uint64_t c = 0;
+
+	for (; i < n; i++) {
+		char b = p[i];
+
+		if (b == '\n')
+			c++;
+		else if ((b == 'a' || (boots && (b == 'L' || b == '-'))) &&
+			 confirm(p + i, avail - i, boots))
+			break;
+	}
+	*nl += c;
+	return i;
+}
 
 /*
  * One vector width: W bytes per step, LOAD/CMPEQ/AND/OR/MOVEMASK its

@@ -517,11 +517,15 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 	else
 		lines = !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
 	info->lines = lines;
+	if (o->prefix_len > TAINT_SCAN_PREFIX_MAX ||
+	    (o->prefix_len && !o->prefix))
+		return -EINVAL;
 	sc = taint_scanner_new();
 	if (!sc)
 		return -ENOMEM;
 	taint_scanner_set_flags(sc, o->flags);
-	if (!lines && !(o->flags & TAINT_SCAN_NOMAP)) {
+	/* mmap: a regular file from its start (not after a prefix) */
+	if (!lines && !(o->flags & TAINT_SCAN_NOMAP) && !o->prefix_len) {
 		struct taint__map m;
 
 		if (!taint__source_map(&m, fd, o->flags & TAINT_SCAN_RAW)) {
@@ -535,7 +539,8 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 		}
 	}
 	ret = taint__source_open(&src, fd, o->flags & TAINT_SCAN_RAW,
-				 sc->buf, sc->cap, &got);
+				 o->prefix, o->prefix_len, sc->buf, sc->cap,
+				 &got);
 	info->compression = src.compression;
 	sc->len = got;
 	while (!ret) {

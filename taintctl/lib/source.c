@@ -322,7 +322,8 @@ static ssize_t read_retry(int fd, void *buf, size_t n)
 }
 
 int taint__source_open(struct taint__source *src, int fd, bool raw,
-		       char *buf, size_t cap, size_t *got)
+		       const void *pre, size_t pre_len, char *buf, size_t cap,
+		       size_t *got)
 {
 	const struct codec *c = NULL;
 	size_t n = 0;
@@ -332,6 +333,14 @@ int taint__source_open(struct taint__source *src, int fd, bool raw,
 	memset(src, 0, sizeof(*src));
 	src->fd = fd;
 	*got = 0;
+	if (pre_len > cap)
+		return -EINVAL;
+	if (pre_len) {
+		memcpy(buf, pre, pre_len);
+		n = pre_len;
+		if (!raw)
+			c = detect(buf, n, &undecided);
+	}
 	while (undecided && n < cap) {
 		ssize_t r = read_retry(fd, buf + n, cap - n);
 

@@ -28,13 +28,15 @@ struct taint__source {
 
 /*
  * taint__source_open() - read the first bytes of @fd into @buf (@cap bytes)
- * and detect the format.  Plain data stays in @buf (*@got bytes); the first
+ * and detect the format.  The stream starts with @pre_len bytes at @pre
+ * (already read from @fd by the caller; at most @cap).  Plain data stays in @buf (*@got bytes); the first
  * bytes of compressed data move to the source (*@got = 0).  Reads only as
  * many bytes as it needs to decide: a short first line from a terminal is
  * not held back.  Returns 0 or a negative errno (src->error may say more).
  */
 int taint__source_open(struct taint__source *src, int fd, bool raw,
-		       char *buf, size_t cap, size_t *got);
+		       const void *pre, size_t pre_len, char *buf, size_t cap,
+		       size_t *got);
 
 /*
  * taint__source_read() - up to @cap bytes of (decompressed) data.  With

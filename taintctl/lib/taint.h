@@ -462,6 +462,9 @@ const char *taint_compression_name(enum taint_compression c);
  * @flush: line mode: called after the hits of each read (e.g. to fflush()
  *         the output); a non-zero return stops the scan.  May be NULL
  * @arg:   passed to @hit and @flush
+ * @prefix:     bytes the caller already read from the fd (to sniff it):
+ *              the stream starts with them, then goes on with the fd
+ * @prefix_len: their number, at most TAINT_SCAN_PREFIX_MAX (-EINVAL)
  */
 struct taint_scan_opts {
 	size_t size;
@@ -469,7 +472,11 @@ struct taint_scan_opts {
 	taint_hit_fn hit;
 	int (*flush)(void *arg);
 	void *arg;
+	const void *prefix;
+	size_t prefix_len;
 };
+
+#define TAINT_SCAN_PREFIX_MAX 4096
 
 /**
  * struct taint_scan_info - what taint_scan_fd_opts() found.

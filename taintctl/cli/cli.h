@@ -77,6 +77,7 @@ enum {
 	OPT_VALUE,			/* check */
 	OPT_FROM,			/* check */
 	OPT_SINCE,			/* check */
+	OPT_EVERY_BOOT,			/* check */
 	OPT_ONCE,			/* watch */
 	OPT_VMCORE,			/* log */
 };
@@ -197,8 +198,19 @@ void json_hits_end(struct json_hits *w);
 void json_print_scan_event(struct json_hits *w, const struct taint_hit *h);
 void json_print_log(const struct taint_log *log);
 /* check: @bad_letters holds the disallowed unknown letters (or none) */
+/* check --from: what was judged (cmd_check.c), for json_print_check() */
+struct check_from {
+	const char *file;	/* as given; "-" for standard input */
+	bool every_boot;	/* --every-boot: every boot, else the last */
+	uint64_t boots;		/* boot starts seen in the log */
+	uint64_t boot_line;	/* line of the judged boot's start, 0: none */
+	uint64_t fields;	/* Tainted: fields judged (a value: 1) */
+	uint64_t last_line;	/* line of the last of them, 0: a value */
+};
+
 void json_print_check(uint64_t mask, uint64_t bad,
-		      const struct taint_field *bad_letters);
+		      const struct taint_field *bad_letters,
+		      const struct check_from *from);
 void json_print_since(const char *cursor, const struct taint_cursor *c,
 		      const struct snapshot *now,
 		      const struct taint_window *w,

@@ -11,16 +11,21 @@
  * whose bit is not known.  A gate must not pass them silently.
  * FLAGS are letters and/or flag names (taint_flags_to_mask()).
  * The mask judged is the running kernel's, or --value's, or the union of
- * every value or field in --from's file (taint only grows, so in a log
- * that is what the kernel had at its last report).
+ * the fields of the last boot in --from's log (taint only grows within a
+ * boot, so that is what the kernel had at its last report; --every-boot:
+ * of every boot), found by the scanner: streamed, decompressed, any size,
+ * and only fields count (a word like DONE in a log is not a value).  A
+ * --from file that holds one number is a copy of /proc/sys/kernel/tainted.
  * Exit 0 if nothing disallowed is set, 1 otherwise.
  * --since CURSOR judges only what was set after the cursor (check_since()).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -31,6 +36,7 @@ struct check_opts {
 	const char *value;	/* --value VALUE */
 	const char *from;	/* --from FILE */
 	const char *since;	/* --since CURSOR */
+	bool every_boot;	/* --every-boot */
 };
 
 static const struct option check_options[] = {
@@ -39,6 +45,7 @@ static const struct option check_options[] = {
 	{ "value", required_argument, NULL, OPT_VALUE },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "every-boot", no_argument, NULL, OPT_EVERY_BOOT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -99,14 +106,11 @@ static int parse_set(const char *opt_name, const char *spec, uint64_t *set)
 	return EXIT_USAGE;
 }
 
-/* add the unknown letters of @d (with their names) to @acc, once each */
-static void add_unknown(struct taint_field *acc, const struct decoded *d)
+/* add the unknown letters of @f (with their names) to @acc, once each */
+static void add_unknown(struct taint_field *acc, const struct taint_field *f)
 {
-	const struct taint_field *f = d->field;
 	size_t n = strlen(acc->unknown_letters);
 
-	if (!f)
-		return;
 	for (size_t i = 0; f->unknown_letters[i]; i++) {
 		char c = f->unknown_letters[i];
 		char *at = strchr(acc->unknown_letters, c);
@@ -142,38 +146,167 @@ static int mask_of_value(const char *value, uint64_t *mask,
 	}
 	if (rc == EXIT_OK) {
 		*mask = l.v[0].mask;
-		add_unknown(unknown, &l.v[0]);
+		if (l.v[0].field)
+			add_unknown(unknown, l.v[0].field);
 	}
 	decoded_free(&l);
 	return rc;
 }
 
-/* --from FILE: every value and field in it, together */
-static int mask_of_file(const char *path, uint64_t *mask,
-			struct taint_field *unknown)
-{
-	struct decoded_list l = { 0 };
-	const char *name = strcmp(path, "-") ? path : "(standard input)";
-	char *buf;
-	size_t len;
-	int rc = read_input(path, &buf, &len);
+/*
+ * --from FILE: what the scanner found in it.  The boot judged is the last
+ * one (a "Linux version" line or journalctl's "-- Boot ID --" starts one),
+ * or all of them with --every-boot; its mask is the union of its fields
+ * (taint only grows within a boot, so that is what the kernel had at its
+ * last report).
+ */
+struct from_scan {
+	struct check_from r;	/* what is judged */
+	uint64_t mask;		/* the union of its fields */
+	struct taint_field *unknown;	/* their unknown letters */
+};
 
-	if (rc)
-		return rc;
-	rc = decode_text(name, buf, len, &l);
-	if (rc == EXIT_OK && !l.count) {
-		cli_error("'%s' holds no taint value and no Tainted: field",
-			  cli_quote(name));
-		rc = EXIT_USAGE;
+static int from_hit(const struct taint_hit *h, void *arg)
+{
+	struct from_scan *fs = arg;
+
+	switch (h->kind) {
+	case TAINT_HIT_BOOT:
+		fs->r.boots++;
+		if (fs->r.every_boot)
+			break;
+		fs->r.boot_line = h->line;
+		fs->r.fields = 0;
+		fs->r.last_line = 0;
+		fs->mask = 0;
+		memset(fs->unknown->unknown_letters, 0,
+		       sizeof(fs->unknown->unknown_letters));
+		break;
+	case TAINT_HIT_FIELD:
+		fs->r.fields++;
+		fs->r.last_line = h->line;
+		fs->mask |= h->field->mask;
+		add_unknown(fs->unknown, h->field);
+		break;
+	default:
+		break;
 	}
-	*mask = 0;
-	for (size_t i = 0; i < l.count; i++) {
-		*mask |= l.v[i].mask;
-		add_unknown(unknown, &l.v[i]);
+	return 0;
+}
+
+/*
+ * The first bytes of @fd (up to @cap - 1), to tell a copy of
+ * /proc/sys/kernel/tainted (one number) from a log.  A file is read with
+ * pread() and left as it was; from a pipe the bytes are consumed and
+ * @consumed says so (the scanner gets them as its prefix).  *@len is -1
+ * after a read error (errno set).
+ */
+static ssize_t sniff(int fd, char *buf, size_t cap, bool *consumed,
+		     bool *eof)
+{
+	off_t off = lseek(fd, 0, SEEK_CUR);
+	size_t n = 0;
+
+	*consumed = off < 0;
+	*eof = false;
+	while (n < cap - 1) {
+		ssize_t r = *consumed ? read(fd, buf + n, cap - 1 - n) :
+			    pread(fd, buf + n, cap - 1 - n, off + (off_t)n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (!r) {
+			*eof = true;
+			break;
+		}
+		n += (size_t)r;
 	}
-	decoded_free(&l);
-	free(buf);
+	buf[n] = '\0';
+	return (ssize_t)n;
+}
+
+static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
+			struct taint_field *unknown, struct from_scan *fs)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *name = is_stdin ? "(standard input)" : path;
+	struct taint_scan_opts so = { .size = sizeof(so), .hit = from_hit,
+				      .arg = fs,
+				      .flags = TAINT_SCAN_BOOTS };
+	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
+	char head[64];
+	bool consumed, eof;
+	ssize_t n;
+	int fd, ret, rc = EXIT_OK;
+
+	fs->r.file = path;
+	fs->r.every_boot = every_boot;
+	fs->unknown = unknown;
+	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		cli_error("cannot open '%s': %s", cli_quote(path),
+			  strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	n = sniff(fd, head, sizeof(head), &consumed, &eof);
+	if (n < 0) {
+		cli_error("cannot read '%s': %s", cli_quote(name),
+			  strerror(errno));
+		rc = EXIT_SYSTEM;
+		goto out;
+	}
+	/* a copy of /proc/sys/kernel/tainted: one number */
+	if (eof && !memchr(head, '\0', (size_t)n) &&
+	    !taint_parse_value(head, mask)) {
+		fs->r.fields = 1;
+		goto out;
+	}
+	if (consumed) {
+		so.prefix = head;
+		so.prefix_len = (size_t)n;
+	}
+#ifdef POSIX_FADV_SEQUENTIAL
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	ret = taint_scan_fd_opts(fd, &so, &info);
+	if (ret) {
+		cli_error("cannot read '%s': %s", cli_quote(name),
+			  info.error[0] ? info.error : strerror(-ret));
+		rc = EXIT_SYSTEM;
+	}
+	*mask = fs->mask;
+out:
+	if (!is_stdin)
+		close(fd);
 	return rc;
+}
+
+/* " (the last boot of 3, from line 120)": the part of --from's log judged */
+static void text_from_scope(const struct check_from *fr)
+{
+	if (!fr->boots)
+		return;
+	if (fr->every_boot)
+		printf(" (all %" PRIu64 " boots)", fr->boots);
+	else
+		printf(" (the last boot of %" PRIu64 ", from line %" PRIu64 ")",
+		       fr->boots, fr->boot_line);
+}
+
+/* after check --from's verdict: what it was taken from */
+static void text_from(const struct check_from *fr)
+{
+	if (!fr->last_line) {	/* a copy of /proc/sys/kernel/tainted */
+		printf("  judged: the value in '%s'\n", cli_quote(fr->file));
+		return;
+	}
+	printf("  judged: %" PRIu64 " Tainted: field%s in '%s', the last at line %" PRIu64,
+	       fr->fields, fr->fields == 1 ? "" : "s", cli_quote(fr->file),
+	       fr->last_line);
+	text_from_scope(fr);
+	putchar('\n');
 }
 
 /* check --since's answer as text */
@@ -271,6 +404,7 @@ static int check_since(const struct check_opts *opt, uint64_t set)
 static int check_run(int argc, char **argv)
 {
 	struct check_opts opt = { 0 };
+	struct from_scan fs = { 0 };
 	static const struct taint_field none;
 	/* unknown letters of --value/--from fields; static: it is 1 KiB */
 	static struct taint_field unknown;
@@ -296,6 +430,9 @@ static int check_run(int argc, char **argv)
 		case OPT_SINCE:
 			opt.since = optarg;
 			break;
+		case OPT_EVERY_BOOT:
+			opt.every_boot = true;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -314,6 +451,10 @@ static int check_run(int argc, char **argv)
 		return rc;
 	if (opt.deny && (rc = parse_set("--deny", opt.deny, &set)))
 		return rc;
+	if (opt.every_boot && !opt.from) {
+		cli_error("--every-boot goes with --from (a log)");
+		return EXIT_USAGE;
+	}
 	if (opt.since && (opt.value || opt.from)) {
 		cli_error("--since judges the running kernel: it excludes --value and --from");
 		return EXIT_USAGE;
@@ -323,7 +464,8 @@ static int check_run(int argc, char **argv)
 	if (opt.value)
 		rc = mask_of_value(opt.value, &mask, &unknown);
 	else if (opt.from)
-		rc = mask_of_file(opt.from, &mask, &unknown);
+		rc = mask_of_file(opt.from, opt.every_boot, &mask, &unknown,
+				  &fs);
 	else
 		rc = read_kernel_mask(&mask);
 	if (rc)
@@ -334,7 +476,12 @@ static int check_run(int argc, char **argv)
 	bad_letters = !opt.deny && unknown.unknown_letters[0];
 
 	if (cli.json) {
-		json_print_check(mask, bad, bad_letters ? &unknown : &none);
+		json_print_check(mask, bad, bad_letters ? &unknown : &none,
+				 opt.from ? &fs.r : NULL);
+	} else if (opt.from && !fs.r.fields) {
+		printf("ok: no Tainted: field in '%s'", cli_quote(opt.from));
+		text_from_scope(&fs.r);
+		putchar('\n');
 	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
 		for (unsigned int bit = 0; bit < 64; bit++)
@@ -349,6 +496,8 @@ static int check_run(int argc, char **argv)
 		text_unknown_letters(&unknown);
 		puts(")");
 	}
+	if (!cli.json && opt.from && fs.r.fields)
+		text_from(&fs.r);
 	return bad || bad_letters ? EXIT_CHECK : EXIT_OK;
 }
 
@@ -375,7 +524,8 @@ const struct taintctl_cmd cmd_check = {
 	.usage =
 "Usage:\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
-"                          [--value VALUE | --from FILE | --since CURSOR]\n"
+"                          [--value VALUE | --from FILE [--every-boot] |\n"
+"                           --since CURSOR]\n"
 "\n"
 "Exit 1 if a disallowed flag is set, else 0 (without --allow or --deny any\n"
 "flag is disallowed).  Judges the running kernel, or a value, or a file,\n"
@@ -389,8 +539,10 @@ const struct taintctl_cmd cmd_check = {
 "     --value VALUE  judge VALUE (a number as decode reads it, or a\n"
 "                    Tainted: field or letters) instead of the kernel\n"
 "     --from FILE    judge FILE (- for standard input): a copy of\n"
-"                    /proc/sys/kernel/tainted, or a log whose Tainted:\n"
-"                    fields are all taken together\n"
+"                    /proc/sys/kernel/tainted, or a log (any size, gzip,\n"
+"                    xz, zstd...): the Tainted: fields of its last boot\n"
+"                    are taken together; a log without one passes\n"
+"     --every-boot   with --from: the fields of every boot in the log\n"
 "     --since CURSOR judge only the flags set and the events recorded after\n"
 "                    CURSOR (printed by 'taintctl cursor'), and name who\n"
 "                    set them\n",

@@ -411,10 +411,31 @@ static struct json_object *json_check_object(uint64_t mask, uint64_t bad,
 	return o;
 }
 
+/* check --from's "from": {"file", "boots", "judged", "boot_line", ...} */
+static struct json_object *json_check_from(const struct check_from *fr)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "file", json_object_new_string(fr->file));
+	json_object_object_add(o, "judged", json_object_new_string(
+				       fr->every_boot ? "every_boot" : "last_boot"));
+	json_object_object_add(o, "boots", json_object_new_uint64(fr->boots));
+	json_object_object_add(o, "boot_line",
+			       json_object_new_uint64(fr->boot_line));
+	json_object_object_add(o, "fields", json_object_new_uint64(fr->fields));
+	json_object_object_add(o, "last_line",
+			       json_object_new_uint64(fr->last_line));
+	return o;
+}
+
 void json_print_check(uint64_t mask, uint64_t bad,
-		      const struct taint_field *bad_letters)
+		      const struct taint_field *bad_letters,
+		      const struct check_from *from)
 {
 	struct json_object *o = json_check_object(mask, bad, bad_letters);
+
+	if (from)
+		json_object_object_add(o, "from", json_check_from(from));
 
 	json_print(o);
 	json_object_put(o);

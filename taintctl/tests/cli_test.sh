@@ -505,9 +505,43 @@ run -j check --from "$T/oops.log" --deny D
 t "check --from a log: all its fields together" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 640 and ([.disallowed[].letter] == [\"D\"])' '$T/out'"
 run_in '512\n' --root "$STOCK" check --from - --allow W
 t "check --from - reads standard input" rc_is 0
-printf 'nothing here\n' >"$T/none.log"
-run check --from "$T/none.log"
-t "check --from a file without taint: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'none.log:1: cannot decode' '$T/err'"
+# --- check --from reads logs with the scanner (taintctl v3 item 2) -------------
+# a healthy machine's dmesg: no field, words that are not values
+printf '[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org)\n[    0.000000] Command line: BOOT_IMAGE=/vmlinuz DONE\n[    1.234567] ACPI: PM: DONE\n' >"$T/none.log"
+run check --from "$T/none.log" --deny DW
+t "check --from a log without a Tainted: field: exit 0, says so" sh -c "[ $rc -eq 0 ] && grep -q \"^ok: no Tainted: field in '$T/none.log' (the last boot of 1, from line 1)\$\" '$T/out' && [ ! -s '$T/err' ]"
+run_in 'DONE\n' check --from - --deny D
+t "check --from -: the word DONE is not a value: exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ok: no Tainted: field' '$T/out' && [ ! -s '$T/err' ]"
+gzip -c "$T/oops.log" >"$T/oops.log.gz"
+run check --from "$T/oops.log.gz" --deny D
+t "check --from a .gz log: decompressed, exit 1 (D)" sh -c "[ $rc -eq 1 ] && grep -q '^  D ' '$T/out' && grep -q \"judged: 2 Tainted: fields in '$T/oops.log.gz', the last at line 3\" '$T/out'"
+# from a pipe, longer than what is sniffed for a number: the sniffed bytes
+# are the scanner's prefix (a lost prefix loses the first field: W)
+printf 'CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n%080d\nnothing\n' 0 >"$T/first.log"
+cat "$T/first.log" | "$TAINTCTL" -j check --from - --allow U >"$T/out" 2>"$T/err"; rc=$?
+t "check --from - (a pipe): the first bytes, sniffed, are scanned too" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 512 and .from.fields == 1 and .from.last_line == 1' '$T/out'"
+cat "$T/oops.log.gz" | "$TAINTCTL" check --from - --deny D >"$T/out" 2>"$T/err"; rc=$?
+t "check --from - (a pipe of gzip data): decompressed" sh -c "[ $rc -eq 1 ] && grep -q '^  D ' '$T/out'"
+# several boots: the last is judged unless --every-boot
+{ printf '[    0.000000] Linux version 6.1.0 (x@y)\nCPU: 1 PID: 2 Comm: b Tainted: G      D W          6.1.0 #1\n'
+  printf -- '-- Boot 0123456789abcdef0123456789abcdef --\n'
+  printf 'Dec 06 10:00:00 host kernel: Linux version 6.1.0 (x@y)\nDec 06 10:00:01 host kernel: CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'
+  printf '[    0.000000] Linux version 6.1.0 (x@y)\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'; } >"$T/boots.log"
+run check --from "$T/boots.log" --deny D
+t "check --from a log of 3 boots: the last is judged (D of boot 1 passes)" sh -c "[ $rc -eq 0 ] && grep -q 'judged: 1 Tainted: field in .*, the last at line 7 (the last boot of 3, from line 6)' '$T/out'"
+run -j check --from "$T/boots.log" --deny D --every-boot
+t "check --from --every-boot: every boot's fields (D of boot 1 fails)" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 640 and .from.judged == \"every_boot\" and .from.boots == 3 and .from.fields == 3' '$T/out'"
+head -n 5 "$T/boots.log" >"$T/boots2.log"
+run -j check --from "$T/boots2.log" --deny W
+t "check --from: journalctl's '-- Boot ID --' line and the Linux version line after it are one boot" sh -c "[ $rc -eq 1 ] && jq -e '.from.boots == 2 and .from.boot_line == 3 and .from.fields == 1' '$T/out'"
+run check --every-boot --value 1
+t "check --every-boot without --from: exit 2" rc_is 2
+# a log over 64 MiB (read_input()'s limit before), its field at the end
+awk 'BEGIN { s = sprintf("%0199d", 0); for (i = 0; i < 340000; i++) print s;
+	print "CPU: 0 PID: 1 Comm: a Tainted: G      D            6.1.0 #1" }' >"$T/big.log"
+run check --from "$T/big.log" --deny D
+t "check --from a 65 MiB log: streamed, its last field found" sh -c "[ $rc -eq 1 ] && grep -q 'the last at line 340001' '$T/out'"
+rm -f "$T/big.log"
 run check --from "$T/missing.log"
 t "check --from a missing file: exit 3" sh -c "[ $rc -eq 3 ] && grep -q \"cannot open '$T/missing.log'\" '$T/err'"
 run check --value 1 --from "$T/oops.log"

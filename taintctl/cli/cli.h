@@ -136,6 +136,13 @@ void decoded_free(struct decoded_list *l);
 /* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
 int read_input(const char *path, char **buf, size_t *len);
 
+/*
+ * cli_scan_fd() - taint_scan_fd_opts(), but a file truncated while it is
+ * mapped (SIGBUS) ends the scan with -EIO and *@shrank set (scan_guard.c).
+ */
+int cli_scan_fd(int fd, const struct taint_scan_opts *so,
+		struct taint_scan_info *info, bool *shrank);
+
 /* field_out.c: unknown letters of a decoded field, as text */
 void text_unknown_letters(const struct taint_field *f);
 void text_unknown_letter_lines(const struct taint_field *f);

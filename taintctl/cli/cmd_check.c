@@ -237,7 +237,7 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 				      .flags = TAINT_SCAN_BOOTS };
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 	char head[64];
-	bool consumed, eof;
+	bool consumed, eof, shrank;
 	ssize_t n;
 	int fd, ret, rc = EXIT_OK;
 
@@ -270,8 +270,12 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 #ifdef POSIX_FADV_SEQUENTIAL
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-	ret = taint_scan_fd_opts(fd, &so, &info);
-	if (ret) {
+	ret = cli_scan_fd(fd, &so, &info, &shrank);
+	if (shrank) {
+		cli_error("'%s' shrank while it was read (truncated by another process, as logrotate's copytruncate does): not judged",
+			  cli_quote(name));
+		rc = EXIT_SYSTEM;
+	} else if (ret) {
 		cli_error("cannot read '%s': %s", cli_quote(name),
 			  info.error[0] ? info.error : strerror(-ret));
 		rc = EXIT_SYSTEM;

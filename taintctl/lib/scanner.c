@@ -127,7 +127,7 @@ static const char *find_needle(const char *p, size_t n)
 		while (m) {
 			unsigned int bit = (unsigned int)__builtin_ctz(m);
 
-			if (memcmp(p + i + bit + 1, TAINT_NEEDLE + 1,
+			if (memcmp(p + i + bit + 1, &TAINT_NEEDLE[1],
 				   TAINT_NEEDLE_LEN - 2) == 0)
 				return p + i + bit;
 			m &= m - 1;

@@ -16,7 +16,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
-MAKE=${MAKE:-make}
+# B: the Makefile's build directory (B=build/clang for the clang build)
+MAKE="${MAKE:-make} B=${B:-build}"
 CC=${CC:-cc}
 VERSION=${VERSION:?VERSION (from the Makefile) is not set}
 for c in pkg-config nm readelf; do
@@ -65,12 +66,33 @@ t "libtaint.pc: version $VERSION, prefix /usr, libdir and includedir from it" sh
 	grep -qx 'libdir=\${prefix}/lib${MA:+/$MA}' '$L/pkgconfig/libtaint.pc' &&
 	grep -qx 'includedir=\${prefix}/include' '$L/pkgconfig/libtaint.pc'"
 
+# a prefix of one's own: the installed taintctl finds its library by
+# RUNPATH, with nothing in LD_LIBRARY_PATH (and no ldconfig run)
+P=$T/pfx
+t "make install PREFIX=\$T/pfx (no DESTDIR): taintctl's RUNPATH is \$T/pfx/lib" sh -c "
+	$MAKE -C '$TOP' --no-print-directory install PREFIX='$P' LDCONFIG=false &&
+	readelf -d '$P/bin/taintctl' | grep -E 'RUNPATH' >'$T/runpath' &&
+	grep -q 'RUNPATH.*\\[$P/lib\\]' '$T/runpath'"
+t "installed taintctl runs with an empty LD_LIBRARY_PATH, from /, with \$T/pfx/lib/$SONAME" sh -c "
+	cd / && LD_LIBRARY_PATH= ldd '$P/bin/taintctl' | grep -q '$SONAME => $P/lib/$SONAME' &&
+	LD_LIBRARY_PATH= '$P/bin/taintctl' --version | grep -qx 'taintctl from usertaint $VERSION' &&
+	LD_LIBRARY_PATH= '$P/bin/taintctl' decode 4609 | grep -q 'WARN'"
+t "make uninstall PREFIX=\$T/pfx leaves no file behind" sh -c "
+	$MAKE -C '$TOP' --no-print-directory uninstall PREFIX='$P' &&
+	[ -z \"\$(find '$P' ! -type d)\" ]"
+t "PREFIX=/usr/local (in ld.so.conf): no RUNPATH; RPATH= (empty) for /opt: none either" sh -c "
+	$MAKE -C '$TOP' --no-print-directory install DESTDIR='$T/loc' PREFIX=/usr/local &&
+	! readelf -d '$T/loc/usr/local/bin/taintctl' | grep -Eq 'RPATH|RUNPATH' &&
+	$MAKE -C '$TOP' --no-print-directory install DESTDIR='$T/norp' PREFIX=/opt/taint RPATH= &&
+	! readelf -d '$T/norp/opt/taint/bin/taintctl' | grep -Eq 'RPATH|RUNPATH'"
+
 # pkg-config, as a consumer sees it
 # (outside /usr, so that no other package's -I/usr/include finds the header)
 O=$T/opt
 L=$O/opt/taint/lib
-t "make install PREFIX=/opt/taint DESTDIR=...: libtaint.pc and the completion follow PREFIX" sh -c "
+t "make install PREFIX=/opt/taint DESTDIR=...: libtaint.pc, the completion and taintctl's RUNPATH follow PREFIX" sh -c "
 	$MAKE -C '$TOP' --no-print-directory install DESTDIR='$O' PREFIX=/opt/taint &&
+	readelf -d '$O/opt/taint/bin/taintctl' | grep -q 'RUNPATH.*\\[/opt/taint/lib\\]' &&
 	grep -qx 'prefix=/opt/taint' '$L/pkgconfig/libtaint.pc' &&
 	test -f '$O/opt/taint/include/taint/taint.h' &&
 	test -f '$O/opt/taint/share/bash-completion/completions/taintctl'"
@@ -139,7 +161,8 @@ t "COPYING.LGPL (LGPL-2.1) and COPYING (GPL-2) are there" sh -c "
 t "make uninstall leaves no file behind" sh -c "
 	$MAKE -C '$TOP' --no-print-directory uninstall DESTDIR='$S' PREFIX=/usr LIBDIR='$LIBDIR' &&
 	[ -z \"\$(find '$S' ! -type d)\" ]"
-# build/ has the /opt/taint .pc now: back to the default one
-$MAKE -C "$TOP" --no-print-directory build/libtaint.pc >/dev/null 2>&1
+# build/ has the /opt/taint .pc and taintctl now: back to the default ones
+$MAKE -C "$TOP" --no-print-directory "${B:-build}/libtaint.pc" \
+	"${B:-build}/inst/taintctl" >/dev/null 2>&1
 
 tap_done

@@ -101,8 +101,9 @@ t "pkg-config --modversion libtaint: $VERSION" sh -c "[ \"\$(pkg-config --modver
 t "pkg-config --cflags --libs libtaint: the staged include and lib directories, -ltaint" sh -c "
 	pkg-config --cflags --libs libtaint | tee '$T/flags' | grep -q -- '-I$O/opt/taint/include' &&
 	grep -q -- '-L$L ' '$T/flags' && grep -q -- '-ltaint' '$T/flags' && ! grep -q -- '-lz' '$T/flags'"
-t "pkg-config --static --libs libtaint adds zlib, liblzma, libzstd" sh -c "
-	pkg-config --static --libs libtaint | grep -- '-lz ' | grep -- '-llzma' | grep -q -- '-lzstd'"
+t "pkg-config --static --libs libtaint adds zlib, liblzma, libzstd, liblz4, libbz2" sh -c "
+	pkg-config --static --libs libtaint | grep -- '-lz ' | grep -- '-llzma' |
+		grep -- '-lzstd' | grep -- '-llz4' | grep -q -- '-lbz2'"
 t "consumer.c builds with pkg-config (#include <taint/taint.h>, -std=c99 -pedantic -Werror)" sh -c "
 	$CC -std=c99 -pedantic -Wall -Wextra -Werror -o '$T/consumer' '$HERE/consumer.c' \$(pkg-config --cflags --libs libtaint)"
 t "consumer needs $SONAME only (not libtaint.so, not $SO)" sh -c "
@@ -157,6 +158,31 @@ t "COPYING.LGPL (LGPL-2.1) and COPYING (GPL-2) are there" sh -c "
 	grep -q 'GNU LESSER GENERAL PUBLIC LICENSE' '$TOP/COPYING.LGPL' &&
 	grep -q 'Version 2.1, February 1999' '$TOP/COPYING.LGPL' &&
 	grep -q 'Version 2, June 1991' '$TOP/COPYING'"
+
+# building needs scripts/deps.sh taintctl-build's packages only (make
+# taintctl installs no test tool): every header the sources include comes
+# from one of them, or from libc/the compiler (build-essential's)
+DEPS=$TOP/../scripts/deps.sh
+if [ -x "$DEPS" ] && command -v dpkg >/dev/null 2>&1; then
+	"$DEPS" --list taintctl-build >"$T/build-pkgs"
+	$CC -M -D_GNU_SOURCE -I"$TOP/lib" -I"$TOP/cli" $(pkg-config --cflags json-c 2>/dev/null) \
+		"$TOP"/lib/*.c "$TOP"/cli/*.c 2>/dev/null | tr ' \\' '\n\n' | grep '^/' |
+		sort -u | xargs dpkg -S 2>/dev/null | cut -d: -f1 | tr ', ' '\n\n' |
+		grep . | sort -u >"$T/header-pkgs"
+	grep -vxE 'libc6-dev|linux-libc-dev|lib(gcc|clang)-.*-dev|libclang-common-.*|gcc-.*' \
+		"$T/header-pkgs" | grep -vxFf "$T/build-pkgs" >"$T/not-build"
+	t "the sources' headers come from deps.sh taintctl-build's packages ($(wc -l <"$T/header-pkgs") packages)" \
+		sh -c "grep -q libjson-c-dev '$T/header-pkgs' && ! grep . '$T/not-build'"
+	t "deps.sh taintctl-build has no test tool (cmocka, jq, groff, ripgrep, prometheus, curl)" \
+		sh -c "! grep -E 'cmocka|^jq|groff|ripgrep|prometheus|curl' '$T/build-pkgs'"
+	t "make taintctl (top level) installs deps.sh taintctl-build only" sh -c "
+		sed -n '/^taintctl:/,/^\$/p' '$TOP/../Makefile' | grep -q 'deps.sh taintctl-build' &&
+		! sed -n '/^taintctl:/,/^\$/p' '$TOP/../Makefile' | grep -q 'deps.sh host'"
+else
+	ok "build dependencies # SKIP no scripts/deps.sh or no dpkg"
+	ok "deps.sh taintctl-build # SKIP no scripts/deps.sh or no dpkg"
+	ok "make taintctl # SKIP no scripts/deps.sh or no dpkg"
+fi
 
 t "make uninstall leaves no file behind" sh -c "
 	$MAKE -C '$TOP' --no-print-directory uninstall DESTDIR='$S' PREFIX=/usr LIBDIR='$LIBDIR' &&

@@ -198,18 +198,16 @@ static int scan_round(struct taint_scanner *sc, size_t limit, bool final,
 		if (!hit)
 			break;
 		a = (size_t)(hit - buf);
-		/*
-		 * Any marker holding this needle starts at or after @limit:
-		 * the next round's, whose data may not all be here yet (a
-		 * "Tainted" whose ':' is still to come), so not passed over
-		 */
-		if (a >= limit + 5)
-			break;
 		start = taint__marker_at(buf, len, a);
-		if (start < 0 || (size_t)start < from ||
-		    (size_t)start >= limit) {
-			if (start >= 0 && (size_t)start >= limit)
-				break;
+		/*
+		 * A marker at or after @limit is the next round's, and so is
+		 * a needle that only such a marker could hold: its data may
+		 * not all be here yet (a "Tainted" whose ':' is still to
+		 * come), so it is not passed over
+		 */
+		if (start >= 0 ? (size_t)start >= limit : a > limit)
+			break;
+		if (start < 0 || (size_t)start < from) {
 			from = a + 1;
 			continue;
 		}

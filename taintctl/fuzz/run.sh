@@ -19,7 +19,8 @@
 # compressed) is kept as fuzz/corpus/vmcore.tar.xz, unpacked under BIN.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
-TARGETS="scanner decode log vmcore"
+# FUZZ_ONLY="scanner log": only those (make fuzz FUZZ_ONLY=...)
+TARGETS=${FUZZ_ONLY:-scanner decode log vmcore}
 mode=$1 bin=$2
 # the biggest input: dumps are 38 KiB, logs are fed in pieces of 8 KiB
 max_len() { [ "$1" = vmcore ] && echo 65536 || echo 16384; }

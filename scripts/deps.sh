@@ -1,7 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [host|kernel|objects|arch|plugins|fresh|all]   (default: all)
+# Usage: scripts/deps.sh [--list] [taintctl-build|host|kernel|objects|arch|plugins|fresh|all]
+#        (default: all; --list: print the packages, install nothing)
+# taintctl-build: what building taintctl and libtaint needs (make taintctl),
+# nothing more; host: that and what its tests need (make -C taintctl check,
+# the suites taintctl-clang and taintctl-fuzz: clang and its libFuzzer)
 # objects: Debian's kernel config, sparse and LLVM for scripts/check-objects.sh
 # arch: cross compilers and QEMUs for i386 and arm64 (scripts/arch-test.sh)
 # plugins: the GCC plugin headers of the host's gcc (CONFIG_GCC_PLUGINS, the
@@ -10,9 +14,12 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-host_pkgs="build-essential pkg-config libjson-c-dev libcmocka-dev jq groff-base
-	zlib1g-dev liblzma-dev libzstd-dev ripgrep xz-utils zstd time
-	prometheus prometheus-node-exporter curl python3"
+# libtaint's decompressors: zlib, liblzma, libzstd, libbz2, liblz4
+taintctl_build_pkgs="build-essential pkg-config libjson-c-dev zlib1g-dev
+	liblzma-dev libzstd-dev libbz2-dev liblz4-dev"
+host_pkgs="$taintctl_build_pkgs libcmocka-dev jq groff-base ripgrep
+	xz-utils zstd bzip2 lz4 time prometheus prometheus-node-exporter curl
+	python3 clang"
 kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"
@@ -26,7 +33,11 @@ plugin_pkgs="gcc-${v:-12}-plugin-dev"
 # make -C taintctl check: the bash completion's directory and helpers
 host_pkgs="$host_pkgs bash-completion"
 
+# --list SET: print the set's packages, one a line, install nothing
+list=
+[ "${1:-}" = --list ] && { list=1; shift; }
 case "${1:-all}" in
+taintctl-build) want=$taintctl_build_pkgs ;;
 host)   want=$host_pkgs ;;
 kernel) want=$kernel_pkgs ;;
 arch)   want="$kernel_pkgs $arch_pkgs" ;;
@@ -34,8 +45,10 @@ objects) want="$kernel_pkgs $objects_pkgs" ;;
 plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 fresh)  want=$fresh_pkgs ;;
 all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (host, kernel, objects, arch, plugins, fresh or all)" ;;
+*)      die "deps.sh: unknown set '$1' (taintctl-build, host, kernel, objects, arch, plugins, fresh or all)" ;;
 esac
+
+[ -z "$list" ] || { printf '%s\n' $want; exit 0; }
 
 missing=()
 for p in $want; do

@@ -143,6 +143,29 @@ host_tests() {
 			fi
 		fi
 	fi
+	# taintctl built with clang too (-Werror, its own build/clang), and its
+	# unit tests run under clang's ASan+UBSan: a result for the build, then
+	# the tests'.
+	if wants taintctl-clang; then
+		{
+			echo "# CC=clang make -C taintctl B=build/clang"
+			echo "1..1"
+			if make -s -C "$ROOT/taintctl" CC=clang B=build/clang all \
+				> "$LOGS/taintctl-clang-build.log" 2>&1; then
+				echo "ok 1 - CC=clang make -C taintctl: built under -Werror"
+			else
+				echo "not ok 1 - CC=clang make -C taintctl: failed (see $LOGS/taintctl-clang-build.log)"
+			fi
+			make -k -s -C "$ROOT/taintctl" CC=clang B=build/clang unit-check 2>&1
+		} > "$LOGS/taintctl-clang.tap"
+		tap_count taintctl-clang "$LOGS/taintctl-clang.tap"
+	fi
+	# The libFuzzer targets, a short deterministic run each from the
+	# corpus in the repository, and the regression inputs replayed.
+	if wants taintctl-fuzz; then
+		make -s -C "$ROOT/taintctl" fuzz-check > "$LOGS/taintctl-fuzz.tap" 2>&1
+		tap_count taintctl-fuzz "$LOGS/taintctl-fuzz.tap"
+	fi
 	# The reliability tests' own oracles, on fixed inputs. They are written
 	# with the kernel tree's kselftest_harness.h: the tree first, if the
 	# header is not there yet (a fresh machine).

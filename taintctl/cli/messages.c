@@ -15,7 +15,9 @@
 /* A command reported a write error itself: cli_close_stdout() says no more. */
 static bool write_error_reported;
 
-static void vmessage(const char *prefix, const char *fmt, va_list ap)
+/* a printf-like wrapper: the format checks of cli_error()'s callers hold here */
+static __attribute__((format(printf, 2, 0)))
+void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
 	if (strncmp(fmt, "write error", 11) == 0)
 		write_error_reported = true;

@@ -295,7 +295,8 @@ static bool is_name_char(char c)
  * continues the list if it is complete and holds nothing before its first
  * entry but blanks and mail quote marks ('>', '|'): a line with its own
  * marker, a printk record ("[   12.3] ...", "<4>...") or any other text is
- * not a continuation.  Returns the offset of that entry, -1 if there is
+ * not a continuation, nor is one whose first entry has no name ("[W]=x").
+ * Returns the offset of that entry, -1 if there is
  * none, -2 if @more data could decide.
  */
 static long continuation_at(const char *s, size_t len, size_t j, bool more)
@@ -323,7 +324,12 @@ static long continuation_at(const char *s, size_t len, size_t j, bool more)
 		else
 			break;
 	}
-	return verbose_entry_at(s, k, i) ? (long)i : -1;
+	/*
+	 * an entry with a name: "[W]=" alone ends the list on the line
+	 * before, and the text kept must not start past its end
+	 */
+	return verbose_entry_at(s, k, i) && i + 4 < k &&
+	       is_name_char(s[i + 4]) ? (long)i : -1;
 }
 
 /*

@@ -7,6 +7,14 @@
  *   gzip  1f 8b                (zlib; concatenated members, NUL padding)
  *   xz    fd 37 7a 58 5a 00    (liblzma; concatenated streams, padding)
  *   zstd  28 b5 2f fd          (libzstd; concatenated frames)
+ *   bzip2 "BZh" and 1-9        (libbz2; concatenated streams)
+ *   lz4   04 22 4d 18          (liblz4, frame format; concatenated frames)
+ * These are recognized and refused (-ENOTSUP, "compressed with lzo, not
+ * supported ..."), never read as plain text with no hit in it:
+ *   lz4 legacy 02 21 4c 18     (lz4 -l, the format of kernel images)
+ *   lzo   89 "LZO" 00 0d 0a 1a 0a (lzop)
+ *   lzma  5d 00 00             (LZMA-alone, lzma -z / xz --format=lzma)
+ *   compress 1f 9d             (compress(1), .Z)
  * Anything else is plain text.  Corrupt or truncated compressed data is an
  * error (-EBADMSG and a description), returned only after the data decoded
  * before it, so the caller reports the hits found so far first.
@@ -38,6 +46,14 @@
 #include <zstd.h>
 #include <zstd_errors.h>
 #endif
+#if __has_include(<bzlib.h>)
+#define HAVE_BZ2 1
+#include <bzlib.h>
+#endif
+#if __has_include(<lz4frame.h>)
+#define HAVE_LZ4 1
+#include <lz4frame.h>
+#endif
 #else
 #define HAVE_ZLIB 1
 #include <zlib.h>
@@ -46,7 +62,12 @@
 #define HAVE_ZSTD 1
 #include <zstd.h>
 #include <zstd_errors.h>
+#define HAVE_BZ2 1
+#include <bzlib.h>
+#define HAVE_LZ4 1
+#include <lz4frame.h>
 #endif
+#include <limits.h>
 
 #define IN_CAP (256 * 1024)
 
@@ -58,6 +79,10 @@ struct codec {
 	const char *name;
 	const char *magic;
 	size_t magic_len;
+	/* NULL, or the bytes one of which must follow the magic */
+	const char *next;
+	/* a format never read: how to decompress it instead */
+	const char *tool;
 	int (*init)(struct taint__source *src);
 	/*
 	 * Decode src->in[in_pos..in_len) into out[*op..cap).  @finish: no
@@ -252,28 +277,152 @@ static void zs_end(struct taint__source *src)
 }
 #endif
 
+/* ---- bzip2 (libbz2) ---------------------------------------------------- */
+#ifdef HAVE_BZ2
+static int bz_init(struct taint__source *src)
+{
+	bz_stream *b = calloc(1, sizeof(*b));
+
+	if (!b)
+		return -ENOMEM;
+	if (BZ2_bzDecompressInit(b, 0, 0) != BZ_OK) {
+		free(b);
+		return -ENOMEM;
+	}
+	src->dec = b;
+	return 0;
+}
+
+static int bz_step(struct taint__source *src, char *out, size_t cap,
+		   size_t *op, bool finish)
+{
+	bz_stream *b = src->dec;
+	size_t avail_out = cap - *op;
+	int r;
+
+	(void)finish;
+	if (src->ended) {
+		/* after a stream: the next one, nothing else */
+		if (src->in_pos == src->in_len)
+			return STEP_END;
+		if (src->in[src->in_pos] != 'B')
+			return data_error(src, "trailing garbage after",
+					  NULL);
+		BZ2_bzDecompressEnd(b);
+		memset(b, 0, sizeof(*b));
+		if (BZ2_bzDecompressInit(b, 0, 0) != BZ_OK)
+			return -ENOMEM;
+	}
+	if (avail_out > UINT_MAX)
+		avail_out = UINT_MAX;
+	b->next_in = (char *)src->in + src->in_pos;
+	b->avail_in = (unsigned int)(src->in_len - src->in_pos);
+	b->next_out = out + *op;
+	b->avail_out = (unsigned int)avail_out;
+	r = BZ2_bzDecompress(b);
+	src->in_pos = src->in_len - b->avail_in;
+	*op += avail_out - b->avail_out;
+	switch (r) {
+	case BZ_STREAM_END:
+		return STEP_END;
+	case BZ_OK:
+		return STEP_OK;
+	case BZ_MEM_ERROR:
+		return -ENOMEM;
+	case BZ_DATA_ERROR_MAGIC:
+		return data_error(src, "corrupt", "bad stream header");
+	default:
+		return data_error(src, "corrupt", "block checksum or data error");
+	}
+}
+
+static void bz_end(struct taint__source *src)
+{
+	BZ2_bzDecompressEnd(src->dec);
+	free(src->dec);
+}
+#endif
+
+/* ---- lz4 frame format (liblz4) ----------------------------------------- */
+#ifdef HAVE_LZ4
+static int lz_init(struct taint__source *src)
+{
+	LZ4F_dctx *d;
+
+	if (LZ4F_isError(LZ4F_createDecompressionContext(&d, LZ4F_VERSION)))
+		return -ENOMEM;
+	src->dec = d;
+	return 0;
+}
+
+static int lz_step(struct taint__source *src, char *out, size_t cap,
+		   size_t *op, bool finish)
+{
+	size_t in_n = src->in_len - src->in_pos, out_n = cap - *op, r;
+
+	(void)finish;
+	/* after a frame: the decoder starts the next one itself */
+	r = LZ4F_decompress(src->dec, out + *op, &out_n, src->in + src->in_pos,
+			    &in_n, NULL);
+	src->in_pos += in_n;
+	*op += out_n;
+	/* (the error codes are liblz4's static-only API: by name) */
+	if (LZ4F_isError(r))
+		return data_error(src, "corrupt", LZ4F_getErrorName(r));
+	/* 0: a frame is complete and flushed */
+	return r == 0 ? STEP_END : STEP_OK;
+}
+
+static void lz_end(struct taint__source *src)
+{
+	LZ4F_freeDecompressionContext(src->dec);
+}
+#endif
+
 static const struct codec codecs[] = {
-	{ TAINT_COMPRESSION_GZIP, "gzip", "\x1f\x8b", 2,
+	{ TAINT_COMPRESSION_GZIP, "gzip", "\x1f\x8b", 2, NULL, NULL,
 #ifdef HAVE_ZLIB
 	  gz_init, gz_step, gz_end
 #else
 	  NULL, NULL, NULL
 #endif
 	},
-	{ TAINT_COMPRESSION_XZ, "xz", "\xfd" "7zXZ\0", 6,
+	{ TAINT_COMPRESSION_XZ, "xz", "\xfd" "7zXZ\0", 6, NULL, NULL,
 #ifdef HAVE_LZMA
 	  xz_init, xz_step, xz_end
 #else
 	  NULL, NULL, NULL
 #endif
 	},
-	{ TAINT_COMPRESSION_ZSTD, "zstd", "\x28\xb5\x2f\xfd", 4,
+	{ TAINT_COMPRESSION_ZSTD, "zstd", "\x28\xb5\x2f\xfd", 4, NULL, NULL,
 #ifdef HAVE_ZSTD
 	  zs_init, zs_step, zs_end
 #else
 	  NULL, NULL, NULL
 #endif
 	},
+	{ TAINT_COMPRESSION_BZIP2, "bzip2", "BZh", 3, "123456789", NULL,
+#ifdef HAVE_BZ2
+	  bz_init, bz_step, bz_end
+#else
+	  NULL, NULL, NULL
+#endif
+	},
+	{ TAINT_COMPRESSION_LZ4, "lz4", "\x04\x22\x4d\x18", 4, NULL, NULL,
+#ifdef HAVE_LZ4
+	  lz_init, lz_step, lz_end
+#else
+	  NULL, NULL, NULL
+#endif
+	},
+	{ TAINT_COMPRESSION_LZ4_LEGACY, "lz4-legacy", "\x02\x21\x4c\x18", 4,
+	  NULL, "lz4 -dc", NULL, NULL, NULL },
+	{ TAINT_COMPRESSION_LZO, "lzo", "\x89LZO\0\r\n\x1a\n", 9, NULL,
+	  "lzop -dc", NULL, NULL, NULL },
+	{ TAINT_COMPRESSION_LZMA, "lzma", "\x5d\0\0", 3, NULL, "xz -dc",
+	  NULL, NULL, NULL },
+	{ TAINT_COMPRESSION_COMPRESS, "compress", "\x1f\x9d", 2, NULL,
+	  "gzip -dc", NULL, NULL, NULL },
 };
 #define NCODECS (sizeof(codecs) / sizeof(codecs[0]))
 
@@ -302,11 +451,14 @@ static const struct codec *detect(const char *buf, size_t n, bool *undecided)
 	*undecided = false;
 	for (size_t i = 0; i < NCODECS; i++) {
 		const struct codec *c = &codecs[i];
+		size_t m = c->magic_len < n ? c->magic_len : n;
 
-		if (n >= c->magic_len && !memcmp(buf, c->magic, c->magic_len))
-			return c;
-		if (n < c->magic_len && !memcmp(buf, c->magic, n))
+		if (memcmp(buf, c->magic, m))
+			continue;
+		if (n < c->magic_len + !!c->next)
 			*undecided = true;
+		else if (!c->next || (buf[m] && strchr(c->next, buf[m])))
+			return c;
 	}
 	return NULL;
 }
@@ -360,6 +512,13 @@ int taint__source_open(struct taint__source *src, int fd, bool raw,
 		return 0;
 	}
 	src->compression = c->id;
+	if (!c->init && c->tool) {
+		snprintf(src->errbuf, sizeof(src->errbuf),
+			 "compressed with %s, not supported (decompress it first: %s)",
+			 c->name, c->tool);
+		src->error = src->errbuf;
+		return -ENOTSUP;
+	}
 	if (!c->init) {
 		snprintf(src->errbuf, sizeof(src->errbuf),
 			 "%s data, but this build has no %s support",

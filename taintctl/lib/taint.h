@@ -3,13 +3,13 @@
  * taint.h - libtaint: decode, explain, find, set and check Linux kernel taint.
  *
  * libtaint is the library under the taintctl(1) command.  It depends on
- * libc, and, for compressed logs (source.c), on zlib, liblzma and libzstd
- * (libtaint.so.1 is linked with them; a static link takes them from
- * pkg-config --static --libs libtaint); it allocates only where a function
- * says so, and keeps no global state.  All functions are safe to call from
- * several threads as long as they do not share a struct taint_scanner (a
- * struct taint_log never changes once made: threads may share one, and
- * taint_log_ref()/taint_log_unref() are atomic).
+ * libc, and, for compressed logs (source.c), on zlib, liblzma, libzstd,
+ * libbz2 and liblz4 (libtaint.so.1 is linked with them; a static link takes
+ * them from pkg-config --static --libs libtaint); it allocates only where a
+ * function says so, and keeps no global state.  All functions are safe to
+ * call from several threads as long as they do not share a struct
+ * taint_scanner (a struct taint_log never changes once made: threads may
+ * share one, and taint_log_ref()/taint_log_unref() are atomic).
  *
  * Conventions:
  *  - A taint mask is a uint64_t: bit N set means the kernel's taint flag
@@ -436,9 +436,19 @@ enum taint_compression {
 	TAINT_COMPRESSION_GZIP,		/* zlib */
 	TAINT_COMPRESSION_XZ,		/* liblzma */
 	TAINT_COMPRESSION_ZSTD,		/* libzstd */
+	TAINT_COMPRESSION_BZIP2,	/* libbz2 */
+	TAINT_COMPRESSION_LZ4,		/* liblz4, frame format */
+	/* recognized, never read (-ENOTSUP, "compressed with ...") */
+	TAINT_COMPRESSION_LZ4_LEGACY,	/* lz4 -l, the kernel image format */
+	TAINT_COMPRESSION_LZO,		/* lzop */
+	TAINT_COMPRESSION_LZMA,		/* LZMA-alone (.lzma, lzma -z) */
+	TAINT_COMPRESSION_COMPRESS,	/* compress(1), .Z */
 };
 
-/** taint_compression_name() - "gzip", "xz", "zstd" or "none". */
+/**
+ * taint_compression_name() - "gzip", "xz", "zstd", "bzip2", "lz4",
+ * "lz4-legacy", "lzo", "lzma", "compress" or "none".
+ */
 const char *taint_compression_name(enum taint_compression c);
 
 /* Flags of struct taint_scan_opts. */
@@ -496,7 +506,9 @@ struct taint_scan_info {
 
 /**
  * taint_scan_fd_opts() - scan everything readable from @fd, decompressing
- * gzip, xz and zstd data (concatenated members/streams/frames included).
+ * gzip, xz, zstd, bzip2 and lz4 (frame format) data (concatenated
+ * members/streams/frames included); lz4's legacy format, lzo, LZMA-alone
+ * and compress(1) data are told from plain text and refused (-ENOTSUP).
  * Returns 0, the callback's non-zero value, -ENOMEM, -EBADMSG or -ENOTSUP
  * (see @info->error), the negative errno of a failed fstat()/read(), or
  * -EINVAL/-E2BIG for a .size of @opts or @info that breaks the ABI rules.

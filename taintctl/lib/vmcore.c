@@ -237,7 +237,12 @@ static int key(struct vmcore *vc, const char *kind, const char *name,
 static int layout_item(struct vmcore *vc, const char *st, const char *field,
 		       uint64_t max, uint64_t *off, uint64_t *len)
 {
-	int ret = vmcoreinfo_layout(vc, st, field, off, len);
+	int ret;
+
+	/* defined on every return, also where the caller ignores them */
+	*off = 0;
+	*len = 0;
+	ret = vmcoreinfo_layout(vc, st, field, off, len);
 
 	if (ret == -ENOENT && field && vmcoreinfo_layout(vc, st, NULL, off,
 							  len) == 0)

@@ -9,18 +9,21 @@ missing=
 need() { missing="$missing $1"; }
 for c in cc:build-essential nm:binutils readelf:binutils \
 	 pkg-config:pkg-config jq:jq groff:groff-base gzip:gzip xz:xz-utils \
-	 zstd:zstd bash:bash mkfifo:coreutils promtool:prometheus \
+	 zstd:zstd bzip2:bzip2 lz4:lz4 bash:bash mkfifo:coreutils promtool:prometheus \
 	 "${NODE_EXPORTER:-prometheus-node-exporter}":prometheus-node-exporter \
 	 curl:curl python3:python3; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need "${c#*:} (${c%%:*})"
 done
 if command -v pkg-config >/dev/null 2>&1; then
 	for m in cmocka:libcmocka-dev json-c:libjson-c-dev zlib:zlib1g-dev \
-		 liblzma:liblzma-dev libzstd:libzstd-dev \
+		 liblzma:liblzma-dev libzstd:libzstd-dev liblz4:liblz4-dev \
 		 bash-completion:bash-completion; do
 		pkg-config --exists "${m%%:*}" || need "${m#*:} (${m%%:*}.pc)"
 	done
 fi
+# libbz2 has no .pc file before Debian trixie: its header
+echo '#include <bzlib.h>' | ${CC:-cc} -E - >/dev/null 2>&1 ||
+	need "libbz2-dev (bzlib.h)"
 [ -z "$missing" ] && exit 0
 echo "taintctl: make check needs:$missing" >&2
 echo "taintctl: run scripts/deps.sh host (as root), or apt-get install the packages named" >&2

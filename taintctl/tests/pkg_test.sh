@@ -16,7 +16,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
-MAKE=${MAKE:-make}
+# B: the Makefile's build directory (B=build/clang for the clang build)
+MAKE="${MAKE:-make} B=${B:-build}"
 CC=${CC:-cc}
 VERSION=${VERSION:?VERSION (from the Makefile) is not set}
 for c in pkg-config nm readelf; do
@@ -65,12 +66,33 @@ t "libtaint.pc: version $VERSION, prefix /usr, libdir and includedir from it" sh
 	grep -qx 'libdir=\${prefix}/lib${MA:+/$MA}' '$L/pkgconfig/libtaint.pc' &&
 	grep -qx 'includedir=\${prefix}/include' '$L/pkgconfig/libtaint.pc'"
 
+# a prefix of one's own: the installed taintctl finds its library by
+# RUNPATH, with nothing in LD_LIBRARY_PATH (and no ldconfig run)
+P=$T/pfx
+t "make install PREFIX=\$T/pfx (no DESTDIR): taintctl's RUNPATH is \$T/pfx/lib" sh -c "
+	$MAKE -C '$TOP' --no-print-directory install PREFIX='$P' LDCONFIG=false &&
+	readelf -d '$P/bin/taintctl' | grep -E 'RUNPATH' >'$T/runpath' &&
+	grep -q 'RUNPATH.*\\[$P/lib\\]' '$T/runpath'"
+t "installed taintctl runs with an empty LD_LIBRARY_PATH, from /, with \$T/pfx/lib/$SONAME" sh -c "
+	cd / && LD_LIBRARY_PATH= ldd '$P/bin/taintctl' | grep -q '$SONAME => $P/lib/$SONAME' &&
+	LD_LIBRARY_PATH= '$P/bin/taintctl' --version | grep -qx 'taintctl from usertaint $VERSION' &&
+	LD_LIBRARY_PATH= '$P/bin/taintctl' decode 4609 | grep -q 'WARN'"
+t "make uninstall PREFIX=\$T/pfx leaves no file behind" sh -c "
+	$MAKE -C '$TOP' --no-print-directory uninstall PREFIX='$P' &&
+	[ -z \"\$(find '$P' ! -type d)\" ]"
+t "PREFIX=/usr/local (in ld.so.conf): no RUNPATH; RPATH= (empty) for /opt: none either" sh -c "
+	$MAKE -C '$TOP' --no-print-directory install DESTDIR='$T/loc' PREFIX=/usr/local &&
+	! readelf -d '$T/loc/usr/local/bin/taintctl' | grep -Eq 'RPATH|RUNPATH' &&
+	$MAKE -C '$TOP' --no-print-directory install DESTDIR='$T/norp' PREFIX=/opt/taint RPATH= &&
+	! readelf -d '$T/norp/opt/taint/bin/taintctl' | grep -Eq 'RPATH|RUNPATH'"
+
 # pkg-config, as a consumer sees it
 # (outside /usr, so that no other package's -I/usr/include finds the header)
 O=$T/opt
 L=$O/opt/taint/lib
-t "make install PREFIX=/opt/taint DESTDIR=...: libtaint.pc and the completion follow PREFIX" sh -c "
+t "make install PREFIX=/opt/taint DESTDIR=...: libtaint.pc, the completion and taintctl's RUNPATH follow PREFIX" sh -c "
 	$MAKE -C '$TOP' --no-print-directory install DESTDIR='$O' PREFIX=/opt/taint &&
+	readelf -d '$O/opt/taint/bin/taintctl' | grep -q 'RUNPATH.*\\[/opt/taint/lib\\]' &&
 	grep -qx 'prefix=/opt/taint' '$L/pkgconfig/libtaint.pc' &&
 	test -f '$O/opt/taint/include/taint/taint.h' &&
 	test -f '$O/opt/taint/share/bash-completion/completions/taintctl'"
@@ -79,8 +101,9 @@ t "pkg-config --modversion libtaint: $VERSION" sh -c "[ \"\$(pkg-config --modver
 t "pkg-config --cflags --libs libtaint: the staged include and lib directories, -ltaint" sh -c "
 	pkg-config --cflags --libs libtaint | tee '$T/flags' | grep -q -- '-I$O/opt/taint/include' &&
 	grep -q -- '-L$L ' '$T/flags' && grep -q -- '-ltaint' '$T/flags' && ! grep -q -- '-lz' '$T/flags'"
-t "pkg-config --static --libs libtaint adds zlib, liblzma, libzstd" sh -c "
-	pkg-config --static --libs libtaint | grep -- '-lz ' | grep -- '-llzma' | grep -q -- '-lzstd'"
+t "pkg-config --static --libs libtaint adds zlib, liblzma, libzstd, liblz4, libbz2" sh -c "
+	pkg-config --static --libs libtaint | grep -- '-lz ' | grep -- '-llzma' |
+		grep -- '-lzstd' | grep -- '-llz4' | grep -q -- '-lbz2'"
 t "consumer.c builds with pkg-config (#include <taint/taint.h>, -std=c99 -pedantic -Werror)" sh -c "
 	$CC -std=c99 -pedantic -Wall -Wextra -Werror -o '$T/consumer' '$HERE/consumer.c' \$(pkg-config --cflags --libs libtaint)"
 t "consumer needs $SONAME only (not libtaint.so, not $SO)" sh -c "
@@ -136,10 +159,36 @@ t "COPYING.LGPL (LGPL-2.1) and COPYING (GPL-2) are there" sh -c "
 	grep -q 'Version 2.1, February 1999' '$TOP/COPYING.LGPL' &&
 	grep -q 'Version 2, June 1991' '$TOP/COPYING'"
 
+# building needs scripts/deps.sh taintctl-build's packages only (make
+# taintctl installs no test tool): every header the sources include comes
+# from one of them, or from libc/the compiler (build-essential's)
+DEPS=$TOP/../scripts/deps.sh
+if [ -x "$DEPS" ] && command -v dpkg >/dev/null 2>&1; then
+	"$DEPS" --list taintctl-build >"$T/build-pkgs"
+	$CC -M -D_GNU_SOURCE -I"$TOP/lib" -I"$TOP/cli" $(pkg-config --cflags json-c 2>/dev/null) \
+		"$TOP"/lib/*.c "$TOP"/cli/*.c 2>/dev/null | tr ' \\' '\n\n' | grep '^/' |
+		sort -u | xargs dpkg -S 2>/dev/null | cut -d: -f1 | tr ', ' '\n\n' |
+		grep . | sort -u >"$T/header-pkgs"
+	grep -vxE 'libc6-dev|linux-libc-dev|lib(gcc|clang)-.*-dev|libclang-common-.*|gcc-.*' \
+		"$T/header-pkgs" | grep -vxFf "$T/build-pkgs" >"$T/not-build"
+	t "the sources' headers come from deps.sh taintctl-build's packages ($(wc -l <"$T/header-pkgs") packages)" \
+		sh -c "grep -q libjson-c-dev '$T/header-pkgs' && ! grep . '$T/not-build'"
+	t "deps.sh taintctl-build has no test tool (cmocka, jq, groff, ripgrep, prometheus, curl)" \
+		sh -c "! grep -E 'cmocka|^jq|groff|ripgrep|prometheus|curl' '$T/build-pkgs'"
+	t "make taintctl (top level) installs deps.sh taintctl-build only" sh -c "
+		sed -n '/^taintctl:/,/^\$/p' '$TOP/../Makefile' | grep -q 'deps.sh taintctl-build' &&
+		! sed -n '/^taintctl:/,/^\$/p' '$TOP/../Makefile' | grep -q 'deps.sh host'"
+else
+	ok "build dependencies # SKIP no scripts/deps.sh or no dpkg"
+	ok "deps.sh taintctl-build # SKIP no scripts/deps.sh or no dpkg"
+	ok "make taintctl # SKIP no scripts/deps.sh or no dpkg"
+fi
+
 t "make uninstall leaves no file behind" sh -c "
 	$MAKE -C '$TOP' --no-print-directory uninstall DESTDIR='$S' PREFIX=/usr LIBDIR='$LIBDIR' &&
 	[ -z \"\$(find '$S' ! -type d)\" ]"
-# build/ has the /opt/taint .pc now: back to the default one
-$MAKE -C "$TOP" --no-print-directory build/libtaint.pc >/dev/null 2>&1
+# build/ has the /opt/taint .pc and taintctl now: back to the default ones
+$MAKE -C "$TOP" --no-print-directory "${B:-build}/libtaint.pc" \
+	"${B:-build}/inst/taintctl" >/dev/null 2>&1
 
 tap_done

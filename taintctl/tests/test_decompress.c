@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test_decompress.c - taint_scan_fd_opts() on gzip, xz and zstd data:
- * the test compresses a log it generates (markers at lines it chose) with
- * zlib, liblzma and libzstd, and checks that scanning the compressed bytes
- * finds exactly those lines, from a file and from a pipe, also when the
- * data is concatenated, and that truncated or corrupt data is an error
- * that comes after the hits decoded before it.
+ * test_decompress.c - taint_scan_fd_opts() on gzip, xz, zstd, bzip2 and
+ * lz4 data: the test compresses a log it generates (markers at lines it
+ * chose) with zlib, liblzma and libzstd, and the bzip2 and lz4 tools, and
+ * checks that scanning the compressed bytes finds exactly those lines,
+ * from a file and from a pipe, also when the data is concatenated, that
+ * truncated or corrupt data is an error that comes after the hits decoded
+ * before it, and that formats read by no library here are an error.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -144,6 +145,65 @@ static unsigned char *zs_encode(const char *in, size_t len, size_t *out_len)
 	return out;
 }
 
+/*
+ * The real tools: @argv reads @in on its standard input and writes the
+ * compressed data on its standard output (both temporary files here).
+ */
+static unsigned char *tool_encode(char *const argv[], const char *in,
+				  size_t len, size_t *out_len)
+{
+	FILE *fin = tmpfile(), *fout = tmpfile();
+	unsigned char *out;
+	int status;
+	long end;
+	pid_t pid;
+
+	assert_non_null(fin);
+	assert_non_null(fout);
+	assert_int_equal(fwrite(in, 1, len, fin), len);
+	fflush(fin);
+	rewind(fin);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (dup2(fileno(fin), 0) < 0 || dup2(fileno(fout), 1) < 0)
+			_exit(126);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		fail_msg("%s failed (status %#x): is it installed? (scripts/deps.sh host)",
+			 argv[0], status);
+	assert_int_equal(fseek(fout, 0, SEEK_END), 0);
+	end = ftell(fout);
+	assert_true(end > 0);
+	rewind(fout);
+	out = malloc((size_t)end);
+	assert_non_null(out);
+	assert_int_equal(fread(out, 1, (size_t)end, fout), (size_t)end);
+	*out_len = (size_t)end;
+	fclose(fin);
+	fclose(fout);
+	return out;
+}
+
+/* bzip2 -1: 100 kB blocks, so that corrupt data has hits before it */
+static unsigned char *bz_encode(const char *in, size_t len, size_t *out_len)
+{
+	static char *const argv[] = { "bzip2", "-1", "-c", NULL };
+
+	return tool_encode(argv, in, len, out_len);
+}
+
+/* lz4 -B5: 256 kB blocks, as above; frame format, content checksum */
+static unsigned char *lz4_encode(const char *in, size_t len, size_t *out_len)
+{
+	static char *const argv[] = { "lz4", "-q", "-B5", "-c", NULL };
+
+	return tool_encode(argv, in, len, out_len);
+}
+
 static const struct fmt {
 	const char *name;
 	enum taint_compression id;
@@ -152,6 +212,8 @@ static const struct fmt {
 	{ "gzip", TAINT_COMPRESSION_GZIP, gz_encode },
 	{ "xz", TAINT_COMPRESSION_XZ, xz_encode },
 	{ "zstd", TAINT_COMPRESSION_ZSTD, zs_encode },
+	{ "bzip2", TAINT_COMPRESSION_BZIP2, bz_encode },
+	{ "lz4", TAINT_COMPRESSION_LZ4, lz4_encode },
 };
 #define NFMTS (sizeof(fmts) / sizeof(fmts[0]))
 
@@ -275,11 +337,11 @@ static int scan_pipe_split(const void *p, size_t len, size_t first,
  * The format is told by the first bytes however they arrive: a first
  * read() of 1 byte, or of any part of the magic, must not make a
  * compressed stream plain text (0 hits).  Magic lengths: gzip 2, xz 6,
- * zstd 4 bytes.
+ * zstd 4, bzip2 4 ("BZh" and the block size digit), lz4 4 bytes.
  */
 static void test_magic_split(void **state)
 {
-	static const size_t magic_len[] = { 2, 6, 4 };
+	static const size_t magic_len[] = { 2, 6, 4, 4, 4 };
 
 	(void)state;
 	for (size_t i = 0; i < NFMTS; i++) {
@@ -358,11 +420,20 @@ static void test_concatenated(void **state)
 			memset(ab + n1 + n2, 0, 16);
 			assert_int_equal(scan_file(ab, n1 + n2 + 16, 0, NULL), 0);
 			check_all_hits(NLINES);
+		}
+		if (fmts[i].id == TAINT_COMPRESSION_GZIP ||
+		    fmts[i].id == TAINT_COMPRESSION_BZIP2) {
 			/* other trailing bytes are an error */
+			struct taint_scan_info info =
+				TAINT_INIT(struct taint_scan_info);
+
 			memcpy(ab + n1 + n2, "junk", 4);
-			assert_int_equal(scan_file(ab, n1 + n2 + 4, 0, NULL),
+			assert_int_equal(scan_file(ab, n1 + n2 + 4, 0, &info),
 					 -EBADMSG);
 			check_all_hits(NLINES);
+			if (!strstr(info.error, "trailing garbage"))
+				fail_msg("%s: error '%s'", fmts[i].name,
+					 info.error);
 		}
 		free(a);
 		free(b);
@@ -429,6 +500,9 @@ static void test_not_compressed(void **state)
 	static const char s[] = "\x1f" "x Tainted: G    B 6.1\n\x28\xb5 Not tainted\n";
 	static const char xz5[] = "\xfd" "7zXZx Tainted: G    B 6.1\n";
 	static const char zs3[] = "\x28\xb5\x2fx Tainted: G    B 6.1\n";
+	/* "BZh" needs a block size digit 1-9 after it to be bzip2 */
+	static const char bz[] = "BZhx Tainted: G    B 6.1\n";
+	static const char bz0[] = "BZh0 Tainted: G    B 6.1\n";
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 
 	(void)state;
@@ -448,6 +522,66 @@ static void test_not_compressed(void **state)
 	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
 	assert_int_equal(res.n, 1);
 	assert_true(res.mask[0] == 32);
+	assert_int_equal(scan_file(bz, sizeof(bz) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 1);
+	assert_int_equal(scan_file(bz0, sizeof(bz0) - 1, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+	assert_int_equal(res.n, 1);
+	assert_int_equal(scan_file("BZh", 3, 0, &info), 0);
+	assert_int_equal(info.compression, TAINT_COMPRESSION_NONE);
+}
+
+/*
+ * Formats told from plain text but never read: -ENOTSUP naming the format
+ * and how to decompress it, not 0 hits.  lz4's legacy format and
+ * LZMA-alone come from the real tools; lzo and compress(1) (no tool
+ * installed) from their headers.
+ */
+static void test_unsupported(void **state)
+{
+	static char *const lz4l[] = { "lz4", "-q", "-l", "-c", NULL };
+	static char *const lzma[] = { "xz", "--format=lzma", "-c", NULL };
+	static const char lzo[] = "\x89LZO\0\r\n\x1a\n\x10\x40\x20\x80\x09\x40";
+	static const char z[] = "\x1f\x9d\x90Tainted: G W\n";
+	static const struct {
+		const char *name;
+		enum taint_compression id;
+		char *const *argv;
+		const char *bytes;
+		size_t len;
+		const char *tool;
+	} u[] = {
+		{ "lz4-legacy", TAINT_COMPRESSION_LZ4_LEGACY, lz4l, NULL, 0, "lz4 -dc" },
+		{ "lzma", TAINT_COMPRESSION_LZMA, lzma, NULL, 0, "xz -dc" },
+		{ "lzo", TAINT_COMPRESSION_LZO, NULL, lzo, sizeof(lzo) - 1, "lzop -dc" },
+		{ "compress", TAINT_COMPRESSION_COMPRESS, NULL, z, sizeof(z) - 1, "gzip -dc" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
+		char want[64];
+		size_t n = u[i].len;
+		unsigned char *b = u[i].argv ?
+			tool_encode(u[i].argv, plain, plain_len, &n) : NULL;
+		const void *p = b ? (const void *)b : u[i].bytes;
+
+		assert_string_equal(taint_compression_name(u[i].id), u[i].name);
+		assert_int_equal(scan_file(p, n, 0, &info), -ENOTSUP);
+		assert_int_equal(info.compression, u[i].id);
+		assert_int_equal(res.n, 0);
+		snprintf(want, sizeof(want), "compressed with %s, not supported",
+			 u[i].name);
+		if (!strstr(info.error, want) || !strstr(info.error, u[i].tool))
+			fail_msg("%s: error '%s'", u[i].name, info.error);
+		/* from a pipe too */
+		assert_int_equal(scan_pipe(p, n, &info), -ENOTSUP);
+		assert_int_equal(info.compression, u[i].id);
+		/* TAINT_SCAN_RAW: plain bytes, no error */
+		assert_int_equal(scan_file(p, n, TAINT_SCAN_RAW, &info), 0);
+		free(b);
+	}
 }
 
 /*
@@ -497,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_not_compressed),
+		cmocka_unit_test(test_unsupported),
 		cmocka_unit_test(test_cut_line_dropped),
 	};
 

@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# seed.sh OUT MKVMCORE - the fuzz targets' seed inputs, written under
+# OUT/<target>/ from what the tests already hold: the oops corpus (in
+# pieces of at most 8 KiB, at line boundaries), the same compressed with
+# gzip, xz, zstd, bzip2 and lz4, its "Tainted:" lines, flag lists and
+# values as decode and check take them, taint_log lines, and the dumps
+# tests/mkvmcore writes.  make fuzz merges them into fuzz/corpus/.
+set -eu
+OUT=$1
+MKVMCORE=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+OOPS=$HERE/../tests/corpus/oops
+mkdir -p "$OUT/scanner" "$OUT/decode" "$OUT/log" "$OUT/vmcore"
+
+# scanner: 2 mode bytes (see fuzz_scanner.c), then the stream
+i=0
+for f in "$OOPS"/*; do
+	case $f in *.md|*.tsv) continue ;; esac
+	head -c 8192 "$f" >"$OUT/tmp.piece"
+	i=$((i + 1))
+	{ printf '\000\020'; cat "$OUT/tmp.piece"; } >"$OUT/scanner/plain-$i"
+	{ printf '\005\001'; cat "$OUT/tmp.piece"; } >"$OUT/scanner/lines-$i"
+done
+head -c 4096 "$OOPS/abrt-koops-tainted-spaces" >"$OUT/tmp.piece"
+for z in "gzip -c" "xz -c" "zstd -q -c" "bzip2 -c" "lz4 -q -c" "lz4 -q -l -c" \
+	 "xz --format=lzma -c"; do
+	n=$(echo "$z" | tr -c 'a-z0-9' '_')
+	{ printf '\000\020'; $z <"$OUT/tmp.piece"; } >"$OUT/scanner/z-$n" || :
+done
+rm -f "$OUT/tmp.piece"
+
+# decode: Tainted: lines, flag lists, values
+grep -h -a 'ainted' "$OOPS"/* | sed 's/^.*\([TN][a-z]* *[Tt]ainted\)/\1/' |
+	sort -u | head -150 | split -l 1 - "$OUT/decode/line-"
+for v in 0x1201 01201 4609 18446744073709551615 0x ' 512\n' PWO G \
+	 'PROPRIETARY_MODULE,WARN' 'TAINT_DIE, O' 'P W,J' '[P]=PROPRIETARY_MODULE'; do
+	printf "$v" >"$OUT/decode/v-$(printf '%s' "$v" | cksum | cut -d' ' -f1)"
+done
+
+# log: taint_log lines (docs/abi.md section 2)
+cat >"$OUT/log/lines" <<'LOG'
+ts=0.912000 utc=- origin=kernel flags=O new=O pid=88 uid=0 auid=- comm="insmod" module=my\x20mod
+ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm="swapper/0" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]
+ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 auid=1000 comm="sh" reason="RTSJ physical memory access"
+dropped=3
+LOG
+printf 'ts=5.000001 utc=- origin=user flags=U new=- pid=4194304 uid=4294967295 auid=- comm="a\\\\b\\"c\\x00d\\x7f\\xff" reason="say \\"hi\\""' >"$OUT/log/escapes"
+printf 'dropped=18446744073709551615' >"$OUT/log/dropped"
+
+# vmcore: the fixture dumps
+for v in main linux nokallsyms empty stock; do
+	"$MKVMCORE" "$v" "$OUT/vmcore/$v" >/dev/null
+done

@@ -56,49 +56,6 @@ static uint64_t check_disallowed(const struct check_opts *opt, uint64_t set,
 	return mask;
 }
 
-static int parse_set(const char *opt_name, const char *spec, uint64_t *set)
-{
-	char letters[TAINT_KNOWN_FLAGS + 1], bad[8] = "?", *item;
-	size_t at = 0, len = 0;
-
-	if (!taint_flags_to_mask(spec, set, &at, &len))
-		return EXIT_OK;
-	taint_mask_letters(TAINT_KNOWN_MASK, letters, sizeof(letters));
-	/* the first character that is not a letter, as 'Q' or 0x01 */
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)spec[at + i];
-
-		if (c == 'G' || taint_flag_by_letter((char)c))
-			continue;
-		if (c < 0x20 || c > 0x7e)
-			snprintf(bad, sizeof(bad), "0x%02x", c);
-		else
-			snprintf(bad, sizeof(bad), "'%c'", c);
-		break;
-	}
-	item = strndup(spec + at, len);
-	if (!item) {
-		cli_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	/* cli_quote() has one buffer: quote the item first, then the spec */
-	if (len > 1) {
-		char *q = strdup(cli_quote(item));
-
-		free(item);
-		item = q;
-	}
-	if (len == 1)
-		cli_error("unknown taint letter %s in '%s %s' (letters: %s; flag names work too, see 'taintctl check --help')",
-			  bad, opt_name, cli_quote(spec), letters);
-	else
-		cli_error("'%s' in '%s %s' is neither a flag name nor flag letters: %s is not a flag letter (letters: %s; names: see 'taintctl check --help')",
-			  item ? item : "", opt_name, cli_quote(spec), bad,
-			  letters);
-	free(item);
-	return EXIT_USAGE;
-}
-
 /* add the unknown letters of @d (with their names) to @acc, once each */
 static void add_unknown(struct taint_field *acc, const struct decoded *d)
 {
@@ -310,9 +267,9 @@ static int check_run(int argc, char **argv)
 		cli_error("--value and --from are mutually exclusive");
 		return EXIT_USAGE;
 	}
-	if (opt.allow && (rc = parse_set("--allow", opt.allow, &set)))
+	if (opt.allow && (rc = cli_parse_flags("--allow", opt.allow, &set)))
 		return rc;
-	if (opt.deny && (rc = parse_set("--deny", opt.deny, &set)))
+	if (opt.deny && (rc = cli_parse_flags("--deny", opt.deny, &set)))
 		return rc;
 	if (opt.since && (opt.value || opt.from)) {
 		cli_error("--since judges the running kernel: it excludes --value and --from");

@@ -13,6 +13,7 @@
  * print the help, and name the command that an option belongs to; the
  * command then parses it again with its own options.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +146,10 @@ int main(int argc, char **argv)
 	int c, at;
 
 	atexit(cli_close_stdout);
+	/* a reader that went away (taintctl scan | head -1) is EPIPE, seen
+	 * and not reported, the same for every command whatever the parent
+	 * left SIGPIPE at (cli_write_error()) */
+	signal(SIGPIPE, SIG_IGN);
 	n = cli_options_add(longopts, 0, cli_global_options);
 	strcat(shortopts, cli_global_shortopts);
 	for (size_t i = 0; i < N_COMMANDS; i++) {

@@ -647,6 +647,53 @@ t "metrics --output replaces the file by rename (a new inode), never in place" s
 t "metrics --output with a relative name" sh -c "[ $rc -eq 0 ] && cmp -s '$M/rel.prom' '$T/m.prom'"
 run --root "$V2" metrics --output "$T/nodir/taint.prom"
 t "metrics --output in a missing directory: exit 3, one line" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'nodir' '$T/err'"
+# issue 28 item 1: --output by the kind of file, each in its own directory
+# of $T (never on /dev, but /dev/null written through and checked after)
+MK=$T/kinds; mkdir "$MK"
+only() { [ "$(ls -A "$1" | tr '\n' ' ')" = "$2 " ]; }	# DIR holds just NAME
+mkdir "$MK/reg"; echo old >"$MK/reg/t.prom"; chmod 600 "$MK/reg/t.prom"
+ino=$(stat -c %i "$MK/reg/t.prom")
+run --root "$V2" metrics -o "$MK/reg/t.prom"
+t "metrics -o a regular file of mode 0600: replaced (new inode), mode kept, nothing left over" eval '[ $rc -eq 0 ] && cmp -s "$MK/reg/t.prom" "$T/m.prom" && [ $(stat -c %i "$MK/reg/t.prom") != $ino ] && [ $(stat -c %a "$MK/reg/t.prom") = 600 ] && only "$MK/reg" t.prom'
+mkdir "$MK/fifo"; mkfifo "$MK/fifo/t.prom"
+cat "$MK/fifo/t.prom" >"$T/fifo.out" &
+reader=$!
+run --root "$V2" metrics -o "$MK/fifo/t.prom"
+# (a FIFO renamed over leaves the reader waiting for a writer: not forever)
+i=0
+while [ $i -lt 50 ] && kill -0 $reader 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+kill $reader 2>/dev/null
+wait $reader
+through=no
+[ $rc -eq 0 ] && [ "$(stat -c %F "$MK/fifo/t.prom")" = fifo ] && through=yes
+t "metrics -o a FIFO with a reader: written through, the FIFO stays, nothing left over" eval '[ $through = yes ] && cmp -s "$T/fifo.out" "$T/m.prom" && only "$MK/fifo" t.prom'
+mkdir "$MK/link" "$MK/target"; echo old >"$MK/target/t.prom"; chmod 640 "$MK/target/t.prom"
+ln -s ../target/t.prom "$MK/link/l.prom"
+ino=$(stat -c %i "$MK/target/t.prom")
+run --root "$V2" metrics -o "$MK/link/l.prom"
+t "metrics -o a symlink to a regular file: the link stays, its target replaced (new inode, mode kept) in the target's directory" eval '[ $rc -eq 0 ] && [ -L "$MK/link/l.prom" ] && [ "$(readlink "$MK/link/l.prom")" = ../target/t.prom ] && cmp -s "$MK/target/t.prom" "$T/m.prom" && [ $(stat -c %i "$MK/target/t.prom") != $ino ] && [ $(stat -c %a "$MK/target/t.prom") = 640 ] && only "$MK/link" l.prom && only "$MK/target" t.prom'
+mkdir "$MK/dangling"; ln -s nowhere.prom "$MK/dangling/l.prom"
+run --root "$V2" metrics -o "$MK/dangling/l.prom"
+t "metrics -o a dangling symlink: exit 2, one line naming it, the link kept, nothing created" eval '[ $rc -eq 2 ] && err_one_line && grep -q "'"'"'$MK/dangling/l.prom'"'"': a symlink to a file that does not exist" "$T/err" && [ -L "$MK/dangling/l.prom" ] && only "$MK/dangling" l.prom'
+mkdir -p "$MK/dir/t.prom"
+run --root "$V2" metrics -o "$MK/dir/t.prom"
+t "metrics -o a directory: exit 2, one line, the directory kept" eval '[ $rc -eq 2 ] && err_is "taintctl: invalid output file '"'"'$MK/dir/t.prom'"'"': a directory" && [ -d "$MK/dir/t.prom" ] && only "$MK/dir" t.prom'
+# (only if a FIFO was written through: a build that replaces what it is
+# given must not replace this machine's /dev/null, the tests run as root)
+if [ $through = yes ]; then
+	run --root "$V2" metrics -o /dev/null
+	t "metrics -o /dev/null: exit 0, written through: still a character device" eval '[ $rc -eq 0 ] && [ ! -s "$T/err" ] && [ "$(stat -c %F /dev/null)" = "character special file" ]'
+	mkdir "$MK/devlink"; ln -s /dev/null "$MK/devlink/l.prom"
+	run --root "$V2" metrics -o "$MK/devlink/l.prom"
+	t "metrics -o a symlink to /dev/null: written through, the link kept" eval '[ $rc -eq 0 ] && [ "$(readlink "$MK/devlink/l.prom")" = /dev/null ] && [ "$(stat -c %F /dev/null)" = "character special file" ] && only "$MK/devlink" l.prom'
+else
+	not_ok "metrics -o /dev/null: not run, the FIFO was not written through"
+	not_ok "metrics -o a symlink to /dev/null: not run, the FIFO was not written through"
+fi
+"$TAINTCTL" --root "$V2" metrics -o /dev/stdout </dev/null 2>"$T/err" | cat >"$T/out"
+t "metrics -o /dev/stdout (a pipe): the metrics on standard output" eval 'cmp -s "$T/out" "$T/m.prom" && [ ! -s "$T/err" ]'
+(echo "# head"; "$TAINTCTL" --root "$V2" metrics -o /dev/stdout 2>"$T/err"; echo "# tail") >"$MK/stdout.prom"
+t "metrics -o /dev/stdout (a regular file): written at the open descriptor's offset, not renamed over" eval '{ echo "# head"; cat "$T/m.prom"; echo "# tail"; } | cmp -s - "$MK/stdout.prom" && [ ! -s "$T/err" ]'
 run --root "$V2" metrics --json
 t "metrics --json: exit 2 (the output is the Prometheus format)" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ]"
 run --root "$V2" status --output x

@@ -31,7 +31,7 @@ static void usage(void)
 " taintctl [options] log [--vmcore FILE]\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
 "                          [--value VALUE | --from FILE | --since CURSOR]\n"
-" taintctl [options] watch [--once] [--interval SECONDS]\n"
+" taintctl [options] watch [--once] [--interval SECONDS] [--deny FLAGS]\n"
 " taintctl [--root DIR] metrics [--output FILE]\n"
 " taintctl [options] cursor\n"
 "\n"
@@ -61,7 +61,8 @@ static void usage(void)
 "     --root DIR        read the kernel's files under DIR (DIR/proc/...,\n"
 "                       DIR/sys/...): a sosreport or a copied /proc and /sys\n"
 " -a, --allow FLAGS     check: only these flags (letters or names) may be set\n"
-" -d, --deny FLAGS      check: these flags must not be set\n"
+" -d, --deny FLAGS      check: these flags must not be set; watch: exit 1 at\n"
+"                       the first new event that sets one\n"
 "     --value VALUE     check: judge VALUE instead of the running kernel\n"
 "     --from FILE       check: judge FILE (a mask or a log; - is stdin)\n"
 "     --since CURSOR    check: judge only what was set after CURSOR\n"
@@ -76,7 +77,7 @@ static void usage(void)
 "\n"
 "Exit status:\n"
 " 0  ok\n"
-" 1  check found a disallowed flag\n"
+" 1  check found a disallowed flag; watch --deny saw a denied flag set\n"
 " 2  usage error or invalid input\n"
 " 3  permission or system error (write errors on standard output included)\n"
 " 4  check --since: the cursor is malformed, from another boot, or does not\n"
@@ -140,7 +141,8 @@ int main(int argc, char **argv)
 	static char shortopts[CLI_MAX_OPTIONS * 2 + 8] = "+:";
 	static char proc_root[PATH_MAX], sys_root[PATH_MAX];
 	const struct taintctl_cmd *cmd = &cmd_status;
-	bool seen[N_COMMANDS] = { false };	/* an option of commands[i] */
+	/* the option values given (short ones and OPT_*, cli.h) */
+	bool seen[CHAR_MAX + 1 + 64] = { false };
 	bool help = false;
 	size_t n;
 	int c, at;
@@ -175,9 +177,8 @@ int main(int argc, char **argv)
 		case '?':
 			return EXIT_USAGE;
 		default:
-			for (size_t i = 0; i < N_COMMANDS; i++)
-				if (takes(commands[i], c))
-					seen[i] = true;
+			if (c >= 0 && c < (int)(sizeof(seen) / sizeof(seen[0])))
+				seen[c] = true;
 			break;
 		}
 	}
@@ -205,10 +206,17 @@ int main(int argc, char **argv)
 		usage();
 		return EXIT_OK;
 	}
+	/* an option that the command does not take (two commands may share
+	 * one: check's and watch's --deny) names the first that takes it */
 	for (size_t i = 0; i < N_COMMANDS; i++) {
-		if (seen[i] && commands[i] != cmd) {
-			not_its_option(commands[i]);
-			return EXIT_USAGE;
+		for (const struct option *o = commands[i]->options;
+		     o && o->name; o++) {
+			if (o->val >= 0 &&
+			    o->val < (int)(sizeof(seen) / sizeof(seen[0])) &&
+			    seen[o->val] && !takes(cmd, o->val)) {
+				not_its_option(commands[i]);
+				return EXIT_USAGE;
+			}
 		}
 	}
 	cli.proc_root = TAINT_LIVE_ROOT "/proc";

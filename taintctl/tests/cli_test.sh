@@ -354,6 +354,26 @@ run --root "$UNK" -j check --deny U
 t "check --deny U with unknown bit 40: exit 0" rc_is 0
 run --root "$T/nonexistent" check
 t "check without proc files: exit 3" rc_is 3
+# issue 28 item 3: a FLAGS without a flag is a usage error; none is the
+# empty set on purpose (deny nothing, allow nothing)
+for o in --deny --allow; do
+	for e in '' ' ' ', ,'; do
+		run check --value 0x1201 $o "$e"
+		t "check $o '$e': exit 2, one line naming the option, nothing on stdout" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = \"taintctl: '$o $e' names no flag: give flag letters or names, or '$o none' for the empty set\" ]"
+	done
+done
+run --root "$CLEAN" check --since 'x' --deny ''
+t "check --since --deny '': exit 2 before the cursor is read" sh -c "[ $rc -eq 2 ] && grep -q 'names no flag' '$T/err'"
+run check --value 0x1201 --deny none
+t "check --deny none: nothing denied, exit 0" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: no disallowed taint (mask 4609, PWO)' '$T/out'"
+run check --value 0x1201 --deny NONE
+t "check --deny NONE: none in any case, not the letters N, O and E" rc_is 0
+run -j check --value 0x1201 --allow none
+t "check --allow none: every flag disallowed, exit 1" sh -c "[ $rc -eq 1 ] && jq -e '[.disallowed[].letter] == [\"P\",\"W\",\"O\"]' '$T/out' >/dev/null"
+run check --value 0 --allow none
+t "check --allow none of mask 0: exit 0" rc_is 0
+run check --value 0x1201 --deny none,W
+t "check --deny none,W: exit 2, none stands alone" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"'none' in '--deny none,W' stands alone\" '$T/err'"
 
 # --- status: modules, taint log state (issue taintctl v2, items 7 and 10) ----
 # A sosreport-like tree: proc/sys/kernel and sys/module/*/taint.
@@ -539,7 +559,9 @@ cp "$V2/proc/sys/kernel/taint_log" "$WATCH/proc/sys/kernel/taint_log"
 "$TAINTCTL" --root "$WATCH" watch --interval 0.2 >"$T/w.out" 2>"$T/w.err" &
 wpid=$!; guard $wpid
 started $wpid
-t "watch: the events already logged are not printed" sh -c "[ ! -s '$T/w.out' ] && [ ! -s '$T/w.err' ]"
+t "watch: the events already logged are not printed" sh -c "[ ! -s '$T/w.out' ]"
+# issue 28 item 7: the fall-back to re-reading is said once, at the start
+t "watch on files not on procfs: one notice on stderr at the start, with the interval and why" sh -c "[ \"\$(cat '$T/w.err')\" = \"taintctl: warning: '$WATCH/proc/sys/kernel/tainted' is not on procfs (a copied tree), which cannot signal changes: re-reading every 0.200 s\" ]"
 # the log gains a line (the slot of dropped=2 stays last)
 sed -i "\$i $EV5" "$WATCH/proc/sys/kernel/taint_log"
 t "watch (interval mode, fake root): an appended event is printed" wait_for "$T/w.out" 'reason="watch test"'
@@ -560,7 +582,7 @@ t "watch: a grown dropped count is printed" wait_for "$T/w.out" '^dropped: 3 mor
 sleep 0.5
 kill -TERM $wpid; wait $wpid; rc=$?; unguard
 t "watch: SIGTERM ends it with exit 0" rc_is 0
-t "watch: 5 lines in all, nothing printed twice, nothing on stderr" sh -c "[ \$(wc -l <'$T/w.out') -eq 5 ] && [ \$(sort '$T/w.out' | uniq -d | wc -l) -eq 0 ] && [ ! -s '$T/w.err' ]"
+t "watch: 5 lines in all, nothing printed twice, nothing on stderr but the one notice" sh -c "[ \$(wc -l <'$T/w.out') -eq 5 ] && [ \$(sort '$T/w.out' | uniq -d | wc -l) -eq 0 ] && [ \$(wc -l <'$T/w.err') -eq 1 ] && grep -q 'is not on procfs' '$T/w.err'"
 
 # default interval (1 s): how long until an appended event is printed
 WL=$(mkproc watchlat)
@@ -588,6 +610,7 @@ sed -i "\$i $EV6" "$WJ/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
 "$TAINTCTL" --root "$WJ" log --json | jq -c '.events[-1] + {type: "event"}' >"$T/want"
 t "watch --json --once: exit 0, one JSON line" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$T/wj.out') -eq 1 ] && jq -e . '$T/wj.out' >/dev/null"
+t "watch --json: the re-reading notice on stderr only, stdout pure JSON Lines" sh -c "[ \$(wc -l <'$T/wj.err') -eq 1 ] && grep -q 're-reading every 0.100 s\$' '$T/wj.err' && ! grep -qv '^{' '$T/wj.out'"
 t "watch --json: the event object of log --json, plus type event" sh -c "jq -S . '$T/wj.out' >'$T/a' && jq -S . '$T/want' >'$T/b' && cmp -s '$T/a' '$T/b' && jq -e '.module == \"lkdtm\" and .caller == \"lkdtm_BUG+0x9/0x10\" and .auid == null' '$T/wj.out' >/dev/null"
 # a stock kernel (no taint_log): flags only
 WS=$(mkproc watchstock)
@@ -610,11 +633,42 @@ wpid=$!; guard $wpid
 started $wpid
 sed -i 's/^dropped=4$/dropped=5/' "$WS/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
-t "watch >/dev/full: exit 3, write error" write_error
+t "watch >/dev/full: exit 3, write error (after the notice)" sh -c "[ $rc -eq 3 ] && [ \"\$(tail -1 '$T/err')\" = 'taintctl: write error: No space left on device' ] && [ \$(wc -l <'$T/err') -eq 2 ]"
 for bad in 0 0.001 abc 1.5.0 . 3601 -- 1e3 ''; do
 	run --root "$WS" watch --interval "$bad"
 	t "watch --interval '$bad': exit 2, says why" sh -c "[ $rc -eq 2 ] && grep -q 'invalid interval' '$T/err'"
 done
+# issue 28 item 7: watch --deny FLAGS stops at the first event that sets
+# one, after printing it (exit 1); other events do not stop it
+WD=$(mkproc watchdeny)
+echo 4673 >"$WD/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$WD/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$WD" watch --deny D -n 0.1 >"$T/wd.out" 2>"$T/wd.err" &
+wpid=$!; guard $wpid
+started $wpid
+sed -i "\$i $EV5" "$WD/proc/sys/kernel/taint_log"
+wait_for "$T/wd.out" 'reason="watch test"'
+sleep 0.3
+kill -0 $wpid 2>/dev/null; alive=$?
+# two events at once: the denied one first, so the second is not printed
+sed -i "\$i $EV6\n$EV45" "$WD/proc/sys/kernel/taint_log"
+wait $wpid; rc=$?; unguard
+t "watch --deny D: an event without D (U) is printed and watch goes on" sh -c "[ $alive -eq 0 ] && [ \"\$(head -1 '$T/wd.out' | grep -c 'reason=\"watch test\"')\" = 1 ]"
+t "watch --deny D: exit 1 after printing the D event, nothing after it" sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/wd.out') -eq 2 ] && tail -1 '$T/wd.out' | grep -q ' new=D .*caller=lkdtm_BUG' && ! grep -q watchdog_timer_fn '$T/wd.out'"
+WDS=$(mkproc watchdenystock)
+echo 0 >"$WDS/proc/sys/kernel/tainted"
+"$TAINTCTL" --root "$WDS" --json watch --deny warn -n 0.1 >"$T/wd.out" 2>"$T/wd.err" &
+wpid=$!; guard $wpid
+started $wpid
+set_mask "$WDS" $(((1 << 40) | 512 | 64))
+wait $wpid; rc=$?; unguard
+t "watch --json --deny warn (a name): a flag set without an event is judged too: exit 1 after its line (U, W; not bit 40)" sh -c "[ $rc -eq 1 ] && jq -s -e '[.[].type] == [\"flag\",\"flag\"] and [.[].letter] == [\"U\",\"W\"]' '$T/wd.out' >/dev/null"
+run --root "$T/nonexistent" watch --deny ''
+t "watch --deny '': exit 2, as check's" sh -c "[ $rc -eq 2 ] && grep -q \"'--deny ' names no flag\" '$T/err'"
+run --root "$T/nonexistent" watch --deny none
+t "watch --deny none: accepted (then the missing tainted file: exit 3)" sh -c "[ $rc -eq 3 ] && grep -q 'cannot open' '$T/err'"
+run --root "$WS" --deny Q watch
+t "watch --deny with a bad letter, before the command's name: exit 2, check's message" sh -c "[ $rc -eq 2 ] && grep -q \"unknown taint letter 'Q' in '--deny Q'\" '$T/err'"
 run --root "$WS" watch now
 t "watch with an operand: exit 2" rc_is 2
 t "watch with an operand: says so, naming it" sh -c "[ \"\$(cat '$T/err')\" = \"taintctl: watch takes no operand ('now')\" ]"

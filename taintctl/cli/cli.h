@@ -172,6 +172,10 @@ int events_load_quiet(struct event_list *list, bool quiet);
 /* log --vmcore FILE: the log of the dump @path; EXIT_OK, EXIT_VMCORE
  * (also for malformed lines, reported), EXIT_SYSTEM */
 int events_load_vmcore(const char *path, struct event_list *list);
+/* log FILE, log -: a saved taint_log text (gzip, xz, zstd decompressed);
+ * EXIT_OK, EXIT_SYSTEM (also for malformed lines, reported: the events
+ * are kept, and for a file that is not a taint log at all: no log) */
+int events_load_file(const char *path, struct event_list *list);
 void events_free(struct event_list *list);
 /* read <proc>/sys/kernel/tainted, reporting failures; EXIT_* */
 int read_kernel_mask(uint64_t *mask);

@@ -28,7 +28,7 @@ static void usage(void)
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
 " taintctl [options] scan [FILE...|-]\n"
 " taintctl [--root DIR] mark REASON\n"
-" taintctl [options] log [--vmcore FILE]\n"
+" taintctl [options] log [--vmcore FILE | FILE | -]\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
 "                          [--value VALUE | --from FILE | --since CURSOR]\n"
 " taintctl [options] watch [--once] [--interval SECONDS] [--deny FLAGS]\n"

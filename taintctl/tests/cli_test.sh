@@ -329,6 +329,49 @@ run --root "$MAL" log --json
 t "log with a malformed line: exit 3, error names line 2" sh -c "[ $rc -eq 3 ] && grep -q 'taint_log:2: malformed line' '$T/err'"
 t "log with a malformed line: good events still printed" jq_out '(.events | length) == 2'
 t "log with an unknown field: warning names line 3 and field" grep -q "taint_log:3: unknown field 'future'" "$T/err"
+# issue 28 item 5: log FILE, log -: a saved taint_log, the same parser and
+# output as the live one, byte for byte (stdout, stderr, exit code)
+same_as_live() {	# ROOT [--json]: log FILE and log - equal log --root ROOT
+	f=$1/proc/sys/kernel/taint_log
+	"$TAINTCTL" --root "$1" log ${2:-} >"$T/live.out" 2>"$T/live.err"; lrc=$?
+	"$TAINTCTL" log ${2:-} "$f" >"$T/file.out" 2>"$T/file.err"; frc=$?
+	cat "$f" | "$TAINTCTL" log ${2:-} - >"$T/pipe.out" 2>"$T/pipe.err"; prc=$?
+	[ -s "$T/live.out" ] && [ $lrc -eq $frc ] && [ $lrc -eq $prc ] &&
+		cmp -s "$T/live.out" "$T/file.out" && cmp -s "$T/live.out" "$T/pipe.out" &&
+		cmp -s "$T/live.err" "$T/file.err" &&
+		sed "s|(standard input):|$f:|" "$T/pipe.err" | cmp -s - "$T/live.err"
+}
+for r in V2 PATCHED; do
+	eval "root=\$$r"
+	t "log FILE and log - of $r's taint_log: what log --root prints, byte for byte" same_as_live "$root"
+	t "log --json FILE and log --json - of $r's taint_log: the same as live, byte for byte" same_as_live "$root" --json
+done
+t "log FILE with a malformed line: the same errors, events and exit code 3 as live" eval 'same_as_live "$MAL" --json && [ $frc -eq 3 ] && grep -q "taint_log:2: malformed line" "$T/file.err"'
+for z in gzip xz zstd; do
+	$z -c <"$V2/proc/sys/kernel/taint_log" >"$T/saved.$z"
+	"$TAINTCTL" --root "$V2" log --json >"$T/live.out"
+	run --json log "$T/saved.$z"
+	t "log FILE of $z data: decompressed, the same as live" sh -c "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/live.out'"
+done
+cat "$T/saved.gzip" | "$TAINTCTL" --json log - >"$T/out" 2>"$T/err"; rc=$?
+t "log - of gzip data on a pipe: the same as live" sh -c "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/live.out'"
+head -c 40 "$T/saved.xz" >"$T/trunc.xz"
+run log "$T/trunc.xz"
+t "log FILE of truncated xz data: exit 3, one line naming it" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"^taintctl: cannot read '$T/trunc.xz': .*xz\" '$T/err'"
+printf 'Dec  7 00:00:01 host kernel: hello\nworld\n' >"$T/notlog.txt"
+run log "$T/notlog.txt"
+t "log FILE that is not a taint log: exit 3, one line (not one per line), nothing on stdout" sh -c "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"^taintctl: '$T/notlog.txt' is not a taint log: no line of it is a taint_log event (line 1: \" '$T/err'"
+: >"$T/empty.log"
+run log "$T/empty.log"
+t "log FILE empty: an empty log, exit 0" sh -c "[ $rc -eq 0 ] && [ \"\$(cat '$T/out')\" = 'No taint events recorded.' ]"
+run log "$T/missing.log"
+t "log FILE missing: exit 3, cannot open" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot open '$T/missing.log': No such file or directory\" ]"
+run log "$T/empty.log" "$T/notlog.txt"
+t "log with two FILEs: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'log reads one saved log' '$T/err'"
+run --root "$V2" log "$T/empty.log"
+t "log FILE with --root: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'excludes --root' '$T/err'"
+run log --vmcore "$T/empty.log" "$T/empty.log"
+t "log FILE with --vmcore: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'excludes --vmcore' '$T/err'"
 
 # --- check -------------------------------------------------------------------
 run --root "$CLEAN" check

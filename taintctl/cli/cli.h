@@ -202,6 +202,7 @@ void json_print_decoded(const struct decoded *d, bool from_stdin);
 struct json_hits {
 	struct json_object *file, *obj;
 	struct json_object *line, *text, *letters, *tainted, *format, *mask;
+	struct json_object *mask_hex;	/* null when mask is */
 	bool plain_extras;	/* unknown_bits/unknown_letters are [] */
 };
 void json_hits_start(struct json_hits *w, const char *file);

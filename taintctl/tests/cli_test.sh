@@ -828,7 +828,7 @@ t "check --since --allow DIE: exit 0" rc_is 0
 run --root "$CUR" check --since "$c" --deny D
 t "check --since --deny D: exit 1" rc_is 1
 run --root "$CUR" -J check --since "$c" --allow U
-t "check --since --json: check shape, since, set_since, events, next cursor" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .mask == 4801 and ([.disallowed[].letter] == [\"D\"]) and .disallowed_unknown_bits == [] and .since == {\"cursor\": \"$c\", \"mask\": 4673, \"events\": 4, \"dropped\": 2} and ([.set_since[].letter] == [\"D\"]) and (.events | length) == 1 and .events[0].caller == \"lkdtm_BUG+0x9/0x10\" and .events[0].comm == \"kworker/0:1\" and .dropped == 0 and .new_without_event == []' '$T/out' >/dev/null"
+t "check --since --json: check shape, since, set_since, events, next cursor" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .mask == 4801 and ([.disallowed[].letter] == [\"D\"]) and .disallowed_unknown_bits == [] and .since == {\"cursor\": \"$c\", \"mask\": 4673, \"mask_hex\": \"0x1241\", \"events\": 4, \"dropped\": 2} and ([.set_since[].letter] == [\"D\"]) and (.events | length) == 1 and .events[0].caller == \"lkdtm_BUG+0x9/0x10\" and .events[0].comm == \"kworker/0:1\" and .dropped == 0 and .new_without_event == []' '$T/out' >/dev/null"
 "$TAINTCTL" --root "$CUR" cursor >"$T/c2"
 t "check --since --json: its cursor is the one 'cursor' prints now" sh -c "[ \"\$(jq -r .cursor '$T/out')\" = \"\$(cat '$T/c2')\" ]"
 c2=$(cat "$T/c2")
@@ -902,6 +902,46 @@ run --root "$CUR" cursor now
 t "cursor with an operand: exit 2" rc_is 2
 run_full --root "$CUR" cursor
 t "cursor >/dev/full: exit 3" write_error
+
+# --- mask_hex (issue 28 item 7) ----------------------------------------------
+# masks_hex FILE: JSON (Lines) where every object with "mask" has
+# "mask_hex", the same number in hex ("0x..", lowercase), null with a null
+# mask; Python's json reads integers exactly, unlike jq (doubles)
+masks_hex() {
+	python3 -c 'import json, sys
+n = 0
+def walk(v):
+    global n
+    if isinstance(v, dict):
+        if "mask" in v:
+            n += 1
+            m, h = v["mask"], v.get("mask_hex", "absent")
+            assert (m is None and h is None) or (isinstance(h, str) and h.startswith("0x") and h == h.lower() and int(h, 16) == m), (m, h)
+        for x in v.values():
+            walk(x)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x)
+for line in open(sys.argv[1]):
+    if line.strip():
+        walk(json.loads(line))
+assert n >= int(sys.argv[2]), n' "$1" "$2"
+}
+run -j decode 18446744073709551615
+t "decode 2^64-1 --json: mask_hex 0xffffffffffffffff (jq cannot hold the number)" jq_out '.mask_hex == "0xffffffffffffffff"'
+run -j decode 0x20000000000201
+t "decode 2^53+0x201 --json: mask_hex keeps the low bits" eval 'jq_out ".mask_hex == \"0x20000000000201\"" && masks_hex "$T/out" 1'
+run -j check --value 18446744073709551615 --deny D
+t "check --json: mask_hex agrees with mask" masks_hex "$T/out" 1
+run --root "$UNK" -j status
+t "status --json: mask_hex agrees with mask (bit 40)" eval 'masks_hex "$T/out" 1 && jq_out ".mask_hex == \"0x10000000200\""'
+run -j scan "$T/vendor.log" "$T/v.log" "$T/two.log"
+t "scan --json: mask_hex on each hit, null where mask is (unknown letter)" eval 'masks_hex "$T/out" 4 && [ "$(jq -sc "[.[].mask_hex]" "$T/out")" = "[\"0x80100200\",null,\"0x200\",\"0x1281\"]" ]'
+run --root "$CUR" -j cursor
+t "cursor --json: mask_hex agrees with mask" masks_hex "$T/out" 1
+run --root "$CUR" -j check --since "$("$TAINTCTL" --root "$CUR" cursor)"
+t "check --since --json: mask_hex in the check object and since" masks_hex "$T/out" 2
+t "watch --json flag lines: mask_hex agrees with mask" masks_hex "$T/wd.out" 2
 
 # --- per-command help (item 10) ----------------------------------------------
 for c in status decode scan mark log check watch metrics cursor; do

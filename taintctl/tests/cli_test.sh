@@ -193,6 +193,28 @@ t "decode blank operand: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'empty' '$T/err
 run decode "$(printf 'a\001b')"
 t "decode with control byte: message stays one line" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ]"
 
+# issue 28 item 7: flag names as check takes them; a line mixing numbers
+# and words is read word by word, only the wrong word refused
+run -j decode PROPRIETARY_MODULE,WARN
+t "decode PROPRIETARY_MODULE,WARN: P and W, exit 0" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '.mask == 513 and ([.flags[].letter] == [\"P\",\"W\"])' '$T/out' >/dev/null"
+run -j decode proprietary_module taint_warn
+t "decode names in any case, TAINT_ prefix, blank-separated operands: one value" jq_out '.mask == 513 and .input == "proprietary_module taint_warn"'
+run -j decode DIE
+t "decode DIE: the flag D (a name is read as the name, as check does)" jq_out '.mask == 128'
+run -j decode P,W
+t "decode P,W: letters in check's comma list" jq_out '.mask == 513'
+run decode WARN,xyz
+t "decode WARN,xyz: exit 2, the wrong item and its offset named, nothing decoded" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot decode 'xyz' in 'WARN,xyz' (at offset 5): not a number, a flag name or flag letters\" ]"
+run -j decode 0x40 xyz
+t "decode 0x40 xyz: exit 2, only xyz refused, at offset 5" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot decode 'xyz' in '0x40 xyz' (at offset 5): not a number, a flag name or flag letters\" ]"
+t "decode 0x40 xyz: 0x40 still decoded (U)" jq_out '.mask == 64 and .input == "0x40"'
+run -j decode 0x40 WARN PWO
+t "decode 0x40 WARN PWO: one value per word" jq_out -s '[.[].mask] == [64, 512, 4609] and [.[].input] == ["0x40", "WARN", "PWO"]'
+run decode 0x40 PWQ
+t "decode 0x40 PWQ: an unknown letter in a word is shown, not refused" sh -c "[ $rc -eq 0 ] && grep -q '^Tainted: PW + unknown letters Q ' '$T/out'"
+printf '4609\nWARN,DIE\n0x1 bogus\n' | "$TAINTCTL" -j decode >"$T/out" 2>"$T/err"; rc=$?
+t "decode from stdin: names per line; the wrong word named with its line and offset" sh -c "[ $rc -eq 2 ] && jq -s -e '[.[].mask] == [4609, 640, 1] and [.[].line] == [1, 2, 3]' '$T/out' >/dev/null && [ \"\$(cat '$T/err')\" = \"taintctl: (standard input):3: cannot decode 'bogus' in '0x1 bogus' (at offset 4): not a number, a flag name or flag letters\" ]"
+
 # --- scan --------------------------------------------------------------------
 run scan "$T/missing.log"
 t "scan missing file: exit 3, util-linux message" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot open '$T/missing.log': No such file or directory\" ]"

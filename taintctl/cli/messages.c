@@ -114,6 +114,8 @@ void cli_close_stdout(void)
 {
 	bool pending = __fpending(stdout) != 0;
 	bool failed = ferror(stdout) != 0;
+	/* asked before fclose(): it looks at the descriptor */
+	bool gone = reader_gone(0);
 	int err = 0;
 
 	if (fclose(stdout) != 0) {
@@ -121,7 +123,7 @@ void cli_close_stdout(void)
 		if (pending || err != EBADF)
 			failed = true;
 	}
-	if (failed && !reader_gone(err)) {
+	if (failed && !gone && err != EPIPE) {
 		/* not cli_error(): it flushes stdout, which is closed now */
 		if (!write_error_reported) {
 			if (err)

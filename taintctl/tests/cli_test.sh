@@ -586,6 +586,55 @@ t "scan >/dev/full: exit 3, one write error message" write_error
 # SIGPIPE ignored and the reader gone before the write: EPIPE, not reported
 (trap '' PIPE; sleep 0.3; exec "$TAINTCTL" decode 4609) 2>"$T/err" | true
 t "decode into a closed pipe (EPIPE): no write error message, as util-linux" sh -c "[ -f '$T/err' ] && ! grep -q 'write error' '$T/err'"
+# issue 28 item 7: a reader that went away (EPIPE) is not an error for any
+# command: nothing said, the command's own exit status (0 here; check's
+# verdict stays), whether the parent left SIGPIPE at its default or
+# ignored it; taintctl's own status under bash's pipefail
+# head_1 [trap] ARGS...: taintctl ARGS | head -1; $rc: taintctl's status
+head_1() {
+	tr=; [ "$1" = trap ] && { tr="trap '' PIPE;"; shift; }
+	bash -c "$tr"' set -o pipefail; "$@" 2>"$E" | head -1 >"$O"' bash "$TAINTCTL" "$@"; rc=$?
+}
+# gone ARGS...: the reader has exited before taintctl writes (small outputs)
+gone() { bash -c 'set -o pipefail; { sleep 0.5; exec "$@"; } 2>"$E" | true' bash "$TAINTCTL" "$@"; rc=$?; }
+export E="$T/err" O="$T/out"
+epipe_ok() { [ $rc -eq "${1:-0}" ] && [ ! -s "$T/err" ]; }
+i=0
+while [ $i -lt 40000 ]; do
+	echo "[ $i.000000] CPU: 0 PID: $i Comm: a Tainted: G        W  O 6.12 #1"
+	i=$((i + 1))
+done >"$T/many.log"
+head_1 scan "$T/many.log"
+t "scan | head -1 (40,000 hits): exit 0, nothing on stderr, one line out" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && [ \$(wc -l <'$T/out') -eq 1 ]"
+head_1 trap scan "$T/many.log"
+t "scan | head -1 with SIGPIPE ignored by the parent: exit 0, nothing on stderr" epipe_ok
+head_1 trap --json scan - <"$T/many.log"
+t "scan --json - | head -1 with SIGPIPE ignored: exit 0, nothing on stderr" epipe_ok
+seq 1 60000 >"$T/values"
+head_1 trap decode - <"$T/values"
+t "decode - | head -1 (60,000 values): exit 0, nothing on stderr" epipe_ok
+BIGLOG=$(mkproc biglog); echo 64 >"$BIGLOG/proc/sys/kernel/tainted"
+i=0
+while [ $i -lt 20000 ]; do
+	printf 'ts=%d.000000 utc=- origin=user flags=U new=- pid=%d uid=0 comm="sh" reason="r"\n' $i $i
+	i=$((i + 1))
+done >"$BIGLOG/proc/sys/kernel/taint_log"
+head_1 trap log "$BIGLOG/proc/sys/kernel/taint_log"
+t "log FILE | head -1 (20,000 events): exit 0, nothing on stderr" epipe_ok
+head_1 trap --root "$BIGLOG" status
+t "status | head -1 (20,000 events): exit 0, nothing on stderr" epipe_ok
+head_1 trap --root "$BIGLOG" --json log
+t "log --json | head -1 (one 2 MB line): exit 0, nothing on stderr" epipe_ok
+gone --root "$CLEAN" check
+t "check into a gone reader: its verdict (0), nothing on stderr" epipe_ok
+gone --root "$STOCK" check
+t "check with taint into a gone reader: its verdict (1), not 3" epipe_ok 1
+gone --root "$V2" metrics
+t "metrics into a gone reader: exit 0, nothing on stderr" epipe_ok
+gone --root "$V2" metrics -o /dev/stdout
+t "metrics -o /dev/stdout into a gone reader: exit 0, nothing on stderr" epipe_ok
+gone --help
+t "--help into a gone reader: exit 0, nothing on stderr" epipe_ok
 
 # --- watch, metrics, cursor, check --since (issue 11) ------------------------
 # wait_for FILE PATTERN: until a line of FILE matches PATTERN (at most 5 s)
@@ -734,6 +783,16 @@ run --root "$T/nonexistent" watch --deny none
 t "watch --deny none: accepted (then the missing tainted file: exit 3)" sh -c "[ $rc -eq 3 ] && grep -q 'cannot open' '$T/err'"
 run --root "$WS" --deny Q watch
 t "watch --deny with a bad letter, before the command's name: exit 2, check's message" sh -c "[ $rc -eq 2 ] && grep -q \"unknown taint letter 'Q' in '--deny Q'\" '$T/err'"
+# EPIPE: the reader gone, watch stops at its next item with exit 0
+WP=$(mkproc watchpipe)
+echo 4673 >"$WP/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$WP/proc/sys/kernel/taint_log"
+bash -c 'set -o pipefail; "$1" --root "$2" watch -n 0.1 2>"$3/wp.err" | true; echo $? >"$3/wp.rc"' bash "$TAINTCTL" "$WP" "$T" &
+ppid_=$!; guard $ppid_
+sleep 1
+sed -i "\$i $EV5" "$WP/proc/sys/kernel/taint_log"
+wait $ppid_; unguard
+t "watch | (a reader gone): stops at the next event, exit 0, only the notice on stderr" sh -c "[ \"\$(cat '$T/wp.rc')\" = 0 ] && [ \$(wc -l <'$T/wp.err') -eq 1 ] && grep -q 'is not on procfs' '$T/wp.err'"
 run --root "$WS" watch now
 t "watch with an operand: exit 2" rc_is 2
 t "watch with an operand: says so, naming it" sh -c "[ \"\$(cat '$T/err')\" = \"taintctl: watch takes no operand ('now')\" ]"

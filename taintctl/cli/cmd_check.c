@@ -314,7 +314,9 @@ static void print_check_flags(void)
 {
 	fputs("\nFLAGS are letters (PO), kernel flag names (PROPRIETARY_MODULE, any case),\n"
 	      "or both, separated by commas or blanks; an item that is a name is read as\n"
-	      "the name (DIE is the flag D, not D, I and E).  G is accepted and means nothing.\n",
+	      "the name (DIE is the flag D, not D, I and E).  G is accepted and means nothing.\n"
+	      "FLAGS without any flag (\"\") is an error; 'none' alone is the empty set on\n"
+	      "purpose: --deny none denies nothing, --allow none allows nothing.\n",
 	      stdout);
 	for (unsigned int bit = 0; bit < TAINT_KNOWN_FLAGS; bit++) {
 		const struct taint_flag_info *fi = taint_flag_info(bit);

@@ -186,7 +186,11 @@ const struct taintctl_cmd cmd_metrics = {
 	.json = false,
 	.root = true,
 	.usage_options =
-" -o, --output FILE  write FILE atomically (a temporary file in its\n"
-"                    directory, fsync, rename) instead of standard output;\n"
-"                    name it *.prom for the textfile collector\n",
+" -o, --output FILE  write FILE instead of standard output; name it *.prom\n"
+"                    for the textfile collector.  A regular file (or a new\n"
+"                    name) is replaced atomically (a temporary file in its\n"
+"                    directory, fsync, rename; its mode kept); a symlink's\n"
+"                    regular target is replaced, never the link; a FIFO or\n"
+"                    a character device (/dev/stdout) is written through;\n"
+"                    a directory, a block device or a dangling link: exit 2\n",
 };

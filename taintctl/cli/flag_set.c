@@ -25,6 +25,14 @@ static bool no_item(const char *spec)
 	return spec[strspn(spec, ", \t")] == '\0';
 }
 
+/* @spec's only item is "none" (any case) */
+static bool only_none(const char *spec)
+{
+	const char *p = spec + strspn(spec, ", \t");
+
+	return strncasecmp(p, "none", 4) == 0 && no_item(p + 4);
+}
+
 int cli_parse_flags(const char *opt_name, const char *spec, uint64_t *set)
 {
 	char letters[TAINT_KNOWN_FLAGS + 1], bad[8] = "?", *item;
@@ -35,7 +43,7 @@ int cli_parse_flags(const char *opt_name, const char *spec, uint64_t *set)
 			  opt_name, cli_quote(spec), opt_name);
 		return EXIT_USAGE;
 	}
-	if (strcasecmp(spec, "none") == 0) {
+	if (only_none(spec)) {
 		*set = 0;
 		return EXIT_OK;
 	}

@@ -433,6 +433,8 @@ run check --value 0x1201 --deny none
 t "check --deny none: nothing denied, exit 0" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: no disallowed taint (mask 4609, PWO)' '$T/out'"
 run check --value 0x1201 --deny NONE
 t "check --deny NONE: none in any case, not the letters N, O and E" rc_is 0
+run check --value 0x1201 --deny ' None,'
+t "check --deny ' None,': none alone among blanks and commas" rc_is 0
 run -j check --value 0x1201 --allow none
 t "check --allow none: every flag disallowed, exit 1" sh -c "[ $rc -eq 1 ] && jq -e '[.disallowed[].letter] == [\"P\",\"W\",\"O\"]' '$T/out' >/dev/null"
 run check --value 0 --allow none

@@ -601,11 +601,7 @@ head_1() {
 gone() { bash -c 'set -o pipefail; { sleep 0.5; exec "$@"; } 2>"$E" | true' bash "$TAINTCTL" "$@"; rc=$?; }
 export E="$T/err" O="$T/out"
 epipe_ok() { [ $rc -eq "${1:-0}" ] && [ ! -s "$T/err" ]; }
-i=0
-while [ $i -lt 40000 ]; do
-	echo "[ $i.000000] CPU: 0 PID: $i Comm: a Tainted: G        W  O 6.12 #1"
-	i=$((i + 1))
-done >"$T/many.log"
+seq 0 39999 | awk '{ printf "[ %d.000000] CPU: 0 PID: %d Comm: a Tainted: G        W  O 6.12 #1\n", $1, $1 }' >"$T/many.log"
 head_1 scan "$T/many.log"
 t "scan | head -1 (40,000 hits): exit 0, nothing on stderr, one line out" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && [ \$(wc -l <'$T/out') -eq 1 ]"
 head_1 trap scan "$T/many.log"
@@ -616,17 +612,11 @@ seq 1 60000 >"$T/values"
 head_1 trap decode - <"$T/values"
 t "decode - | head -1 (60,000 values): exit 0, nothing on stderr" epipe_ok
 BIGLOG=$(mkproc biglog); echo 64 >"$BIGLOG/proc/sys/kernel/tainted"
-i=0
-while [ $i -lt 20000 ]; do
-	printf 'ts=%d.000000 utc=- origin=user flags=U new=- pid=%d uid=0 comm="sh" reason="r"\n' $i $i
-	i=$((i + 1))
-done >"$BIGLOG/proc/sys/kernel/taint_log"
+seq 0 19999 | awk '{ printf "ts=%d.000000 utc=- origin=user flags=U new=- pid=%d uid=0 comm=\"sh\" reason=\"r\"\n", $1, $1 }' >"$BIGLOG/proc/sys/kernel/taint_log"
 head_1 trap log "$BIGLOG/proc/sys/kernel/taint_log"
 t "log FILE | head -1 (20,000 events): exit 0, nothing on stderr" epipe_ok
 head_1 trap --root "$BIGLOG" status
 t "status | head -1 (20,000 events): exit 0, nothing on stderr" epipe_ok
-head_1 trap --root "$BIGLOG" --json log
-t "log --json | head -1 (one 2 MB line): exit 0, nothing on stderr" epipe_ok
 gone --root "$CLEAN" check
 t "check into a gone reader: its verdict (0), nothing on stderr" epipe_ok
 gone --root "$STOCK" check

@@ -106,8 +106,21 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *cli_quote(const char *s);
 /* join argv with single blanks into a malloc()ed string; NULL on ENOMEM */
 char *cli_join(int argc, char **argv);
-/* at exit: a failed write to standard output is an error (exit 3) */
+/* at exit: a failed write to standard output is an error (exit 3), unless
+ * the reader went away (EPIPE: quiet, the command's exit status) */
 void cli_close_stdout(void);
+/* after a failed write to standard output (@err: its errno, 0 if not
+ * known): EXIT_OK, quietly, if the reader went away (EPIPE, `taintctl ... |
+ * head -1`; SIGPIPE is ignored), else "write error" said and EXIT_SYSTEM */
+int cli_write_error(int err);
+/* a write to standard output failed because its reader went away: a
+ * command that loops (scan, watch) stops writing */
+bool cli_stdout_gone(void);
+
+/* flag_set.c: FLAGS of @opt_name (check --allow/--deny, watch --deny):
+ * letters and names; "none" alone is the empty set, a FLAGS without any
+ * item a usage error; EXIT_OK and *@set, or EXIT_USAGE (said) */
+int cli_parse_flags(const char *opt_name, const char *spec, uint64_t *set);
 
 /* help.c: COMMAND --help */
 void cli_command_usage(const struct taintctl_cmd *cmd);
@@ -169,6 +182,10 @@ int events_load_quiet(struct event_list *list, bool quiet);
 /* log --vmcore FILE: the log of the dump @path; EXIT_OK, EXIT_VMCORE
  * (also for malformed lines, reported), EXIT_SYSTEM */
 int events_load_vmcore(const char *path, struct event_list *list);
+/* log FILE, log -: a saved taint_log text (gzip, xz, zstd decompressed);
+ * EXIT_OK, EXIT_SYSTEM (also for malformed lines, reported: the events
+ * are kept, and for a file that is not a taint log at all: no log) */
+int events_load_file(const char *path, struct event_list *list);
 void events_free(struct event_list *list);
 /* read <proc>/sys/kernel/tainted, reporting failures; EXIT_* */
 int read_kernel_mask(uint64_t *mask);
@@ -195,6 +212,7 @@ void json_print_decoded(const struct decoded *d, bool from_stdin);
 struct json_hits {
 	struct json_object *file, *obj;
 	struct json_object *line, *text, *letters, *tainted, *format, *mask;
+	struct json_object *mask_hex;	/* null when mask is */
 	bool plain_extras;	/* unknown_bits/unknown_letters are [] */
 };
 void json_hits_start(struct json_hits *w, const char *file);
@@ -228,6 +246,12 @@ void json_print_watch_flag(unsigned int bit, uint64_t mask);
 void json_print_watch_dropped(uint64_t total, uint64_t count);
 /* the events of @log as text lines, each after @indent (text_out.c) */
 void text_print_events(const struct taint_log *log, const char *indent);
+
+/* output_file.c: metrics --output FILE: write @data to @path, replacing a
+ * regular file atomically, writing through a FIFO or character device,
+ * never replacing a symlink itself (see the file); EXIT_OK, EXIT_USAGE (a
+ * directory, a block device, a dangling symlink...), EXIT_SYSTEM */
+int output_file_write(const char *path, const char *data, size_t len);
 
 /* vmcore_log.c: log --vmcore: the taint log of the dump @path, failures
  * reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */

@@ -63,49 +63,6 @@ static uint64_t check_disallowed(const struct check_opts *opt, uint64_t set,
 	return mask;
 }
 
-static int parse_set(const char *opt_name, const char *spec, uint64_t *set)
-{
-	char letters[TAINT_KNOWN_FLAGS + 1], bad[8] = "?", *item;
-	size_t at = 0, len = 0;
-
-	if (!taint_flags_to_mask(spec, set, &at, &len))
-		return EXIT_OK;
-	taint_mask_letters(TAINT_KNOWN_MASK, letters, sizeof(letters));
-	/* the first character that is not a letter, as 'Q' or 0x01 */
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)spec[at + i];
-
-		if (c == 'G' || taint_flag_by_letter((char)c))
-			continue;
-		if (c < 0x20 || c > 0x7e)
-			snprintf(bad, sizeof(bad), "0x%02x", c);
-		else
-			snprintf(bad, sizeof(bad), "'%c'", c);
-		break;
-	}
-	item = strndup(spec + at, len);
-	if (!item) {
-		cli_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	/* cli_quote() has one buffer: quote the item first, then the spec */
-	if (len > 1) {
-		char *q = strdup(cli_quote(item));
-
-		free(item);
-		item = q;
-	}
-	if (len == 1)
-		cli_error("unknown taint letter %s in '%s %s' (letters: %s; flag names work too, see 'taintctl check --help')",
-			  bad, opt_name, cli_quote(spec), letters);
-	else
-		cli_error("'%s' in '%s %s' is neither a flag name nor flag letters: %s is not a flag letter (letters: %s; names: see 'taintctl check --help')",
-			  item ? item : "", opt_name, cli_quote(spec), bad,
-			  letters);
-	free(item);
-	return EXIT_USAGE;
-}
-
 /* add the unknown letters of @f (with their names) to @acc, once each */
 static void add_unknown(struct taint_field *acc, const struct taint_field *f)
 {
@@ -451,9 +408,9 @@ static int check_run(int argc, char **argv)
 		cli_error("--value and --from are mutually exclusive");
 		return EXIT_USAGE;
 	}
-	if (opt.allow && (rc = parse_set("--allow", opt.allow, &set)))
+	if (opt.allow && (rc = cli_parse_flags("--allow", opt.allow, &set)))
 		return rc;
-	if (opt.deny && (rc = parse_set("--deny", opt.deny, &set)))
+	if (opt.deny && (rc = cli_parse_flags("--deny", opt.deny, &set)))
 		return rc;
 	if (opt.every_boot && !opt.from) {
 		cli_error("--every-boot goes with --from (a log)");
@@ -510,7 +467,9 @@ static void print_check_flags(void)
 {
 	fputs("\nFLAGS are letters (PO), kernel flag names (PROPRIETARY_MODULE, any case),\n"
 	      "or both, separated by commas or blanks; an item that is a name is read as\n"
-	      "the name (DIE is the flag D, not D, I and E).  G is accepted and means nothing.\n",
+	      "the name (DIE is the flag D, not D, I and E).  G is accepted and means nothing.\n"
+	      "FLAGS without any flag (\"\") is an error; 'none' alone is the empty set on\n"
+	      "purpose: --deny none denies nothing, --allow none allows nothing.\n",
 	      stdout);
 	for (unsigned int bit = 0; bit < TAINT_KNOWN_FLAGS; bit++) {
 		const struct taint_flag_info *fi = taint_flag_info(bit);

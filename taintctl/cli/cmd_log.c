@@ -8,6 +8,11 @@
  * and skipped; the well-formed events are still printed and the exit code
  * is 3.  With --vmcore the log comes from a crash dump (vmcore_log.c) and
  * is printed the same way; a dump that cannot be read is exit code 5.
+ * With a FILE operand (- for standard input) the log is a saved copy of a
+ * taint_log's text (a ticket's attachment, a sosreport's
+ * proc/sys/kernel/taint_log), gzip, xz or zstd decompressed, parsed by the
+ * same parser and printed the same way, with the same exit codes; a file
+ * of which no line is an event is "not a taint log", one line, exit 3.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +26,7 @@ static const struct option log_options[] = {
 
 static int log_run(int argc, char **argv)
 {
-	const char *vmcore = NULL;
+	const char *vmcore = NULL, *file = NULL;
 	struct event_list ev;
 	char path[4096];
 	int c, rc;
@@ -44,9 +49,25 @@ static int log_run(int argc, char **argv)
 		cli_error("--vmcore needs the dump's file name: standard input cannot be read as a dump");
 		return EXIT_USAGE;
 	}
-	if (cli_no_operand(argc, argv, &cmd_log))
+	if (optind + 1 < argc) {
+		cli_error("log reads one saved log ('%s' is a second FILE)",
+			  cli_quote(argv[optind + 1]));
 		return EXIT_USAGE;
-	rc = vmcore ? events_load_vmcore(vmcore, &ev) : events_load(&ev, false);
+	}
+	if (optind < argc) {
+		file = argv[optind];
+		if (vmcore || cli.root) {
+			cli_error("a saved log FILE ('%s') excludes %s",
+				  cli_quote(file), vmcore ? "--vmcore" : "--root");
+			return EXIT_USAGE;
+		}
+	}
+	if (file)
+		rc = events_load_file(file, &ev);
+	else if (vmcore)
+		rc = events_load_vmcore(vmcore, &ev);
+	else
+		rc = events_load(&ev, false);
 	if (rc && !ev.malformed)
 		return rc;
 	taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path));
@@ -80,12 +101,15 @@ const struct taintctl_cmd cmd_log = {
 	.shortopts = "",
 	.usage =
 "Usage:\n"
-" taintctl [options] log [--vmcore FILE]\n"
+" taintctl [options] log [--vmcore FILE | FILE | -]\n"
 "\n"
 "Show the kernel's taint log (/proc/sys/kernel/taint_log), parsed: who set\n"
 "each flag, when and why.  A stock kernel keeps none; that is said, exit 0.\n"
 "With --vmcore, the log of the kernel a crash dump was taken of, printed\n"
 "the same way; caller= is left out for a module's code (module= names it).\n"
+"With FILE (- for standard input), a saved copy of a taint_log (a ticket's\n"
+"attachment, a sosreport's proc/sys/kernel/taint_log; gzip, xz and zstd\n"
+"decompressed), printed the same way.\n"
 "\n"
 "Options:\n",
 	.json = true,
@@ -96,8 +120,8 @@ const struct taintctl_cmd cmd_log = {
 "                    dump-guest-memory), through its VMCOREINFO\n",
 	.usage_exit =
 "\nExit status: 0 ok, 2 usage error, 3 permission or system error (a file\n"
-"that cannot be opened or read, a malformed taint log, write errors on\n"
-"standard output), 5 --vmcore: the dump cannot be read (not an x86_64 ELF\n"
+"that cannot be opened or read, a malformed taint log or a FILE that is\n"
+"not one, write errors on standard output), 5 --vmcore: the dump cannot be read (not an x86_64 ELF\n"
 "core, truncated, no VMCOREINFO, a kernel without the taint log,\n"
 "inconsistent layout or data).\n"
 "\nFor more details see taintctl(1).\n",

@@ -16,10 +16,12 @@
  *
  * Label values come from a fixed set (flag letters, bitN, flag names,
  * kernel|user): no reason, comm or pid, so the series count is bounded.
- * --output FILE writes a temporary file in FILE's directory (a name that
- * does not end in .prom, which the collector skips), fsync()s it, makes it
- * mode 0644 and rename()s it over FILE, then fsync()s the directory: the
- * collector sees the old file or the new one, never half of one.
+ * --output FILE is written by output_file.c: a regular file (or a new
+ * name) is replaced atomically (a temporary file in FILE's directory whose
+ * name does not end in .prom, which the collector skips; fsync(), rename(),
+ * fsync() of the directory: the collector sees the old file or the new one,
+ * never half of one); a FIFO or a character device is written through, a
+ * symlink is never replaced itself.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -105,80 +107,6 @@ static void write_metrics(FILE *f, uint64_t mask, const struct event_list *ev)
 	}
 }
 
-static int write_all(int fd, const char *data, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, data, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		data += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/* replace @path with @data atomically (see the top of this file) */
-static int write_atomic(const char *path, const char *data, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) : 0;
-	const char *base = slash ? slash + 1 : path;
-	char *dir, *tmp;
-	int fd, dfd, err = 0;
-
-	if (!*base) {
-		cli_error("invalid output file '%s': a directory",
-			  cli_quote(path));
-		return EXIT_USAGE;
-	}
-	dir = slash ? strndup(path, dirlen ? dirlen : 1) : strdup(".");
-	tmp = malloc(strlen(path) + 16);
-	if (!dir || !tmp) {
-		free(dir);
-		free(tmp);
-		cli_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	sprintf(tmp, "%.*s%s.%s.XXXXXX", (int)dirlen, path, slash ? "/" : "",
-		base);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		cli_error("cannot create a temporary file in '%s': %s",
-			  cli_quote(dir), strerror(errno));
-		free(dir);
-		free(tmp);
-		return EXIT_SYSTEM;
-	}
-	if (fchmod(fd, 0644) || (err = write_all(fd, data, len)) ||
-	    fsync(fd)) {
-		if (!err)
-			err = -errno;
-		close(fd);
-	} else if (close(fd)) {
-		err = -errno;
-	} else if (rename(tmp, path)) {
-		err = -errno;
-	}
-	if (err) {
-		cli_error("cannot write '%s': %s", cli_quote(path),
-			  strerror(-err));
-		unlink(tmp);
-	} else {
-		/* make the rename itself durable */
-		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (dfd >= 0) {
-			fsync(dfd);
-			close(dfd);
-		}
-	}
-	free(dir);
-	free(tmp);
-	return err ? EXIT_SYSTEM : EXIT_OK;
-}
-
 static const struct option metrics_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ NULL, 0, NULL, 0 },
@@ -231,9 +159,9 @@ static int metrics_run(int argc, char **argv)
 		return EXIT_SYSTEM;
 	}
 	if (output)
-		rc = write_atomic(output, buf, len);
+		rc = output_file_write(output, buf, len);
 	else if (fwrite(buf, 1, len, stdout) != len)
-		rc = EXIT_SYSTEM;	/* reported at exit: write error */
+		rc = cli_write_error(errno);
 	free(buf);
 	return rc ? rc : erc;
 }
@@ -258,7 +186,11 @@ const struct taintctl_cmd cmd_metrics = {
 	.json = false,
 	.root = true,
 	.usage_options =
-" -o, --output FILE  write FILE atomically (a temporary file in its\n"
-"                    directory, fsync, rename) instead of standard output;\n"
-"                    name it *.prom for the textfile collector\n",
+" -o, --output FILE  write FILE instead of standard output; name it *.prom\n"
+"                    for the textfile collector.  A regular file (or a new\n"
+"                    name) is replaced atomically (a temporary file in its\n"
+"                    directory, fsync, rename; its mode kept); a symlink's\n"
+"                    regular target is replaced, never the link; a FIFO or\n"
+"                    a character device (/dev/stdout) is written through;\n"
+"                    a directory, a block device or a dangling link: exit 2\n",
 };

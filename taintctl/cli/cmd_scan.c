@@ -34,6 +34,9 @@ struct scan_ctx {
 	struct json_hits json;
 };
 
+/* a callback's value that stops the scan: standard output's reader is gone */
+#define SCAN_STOP 1
+
 /*
  * An event of a report: "FILE:LINE: Taint X: <the event, as taint_log
  * prints it>  (report at line N)", or "(no report field)" for a report
@@ -71,14 +74,14 @@ static int on_hit(const struct taint_hit *h, void *arg)
 #endif
 	if (h->kind == TAINT_HIT_EVENT) {
 		on_event(ctx, h);
-		return 0;
+		return cli_stdout_gone() ? SCAN_STOP : 0;
 	}
 	if (h->kind != TAINT_HIT_FIELD)
 		return 0;
 	taint_mask_letters(f->mask, letters, sizeof(letters));
 	if (cli.json) {
 		json_print_hit(&ctx->json, h, letters);
-		return 0;
+		return cli_stdout_gone() ? SCAN_STOP : 0;
 	}
 	printf("%s:%" PRIu64 ": %s  =>  ", ctx->name, h->line, f->text);
 	if (!f->tainted)
@@ -91,7 +94,8 @@ static int on_hit(const struct taint_hit *h, void *arg)
 		printf(" + unknown bits 0x%" PRIx64, taint_unknown_bits(f->mask));
 	text_unknown_letters(f);
 	putchar('\n');
-	return 0;
+	/* the reader went away (scan | head -1): stop reading */
+	return cli_stdout_gone() ? SCAN_STOP : 0;
 }
 
 /* Line mode: each read's hits go out at once (dmesg -w | taintctl scan). */
@@ -99,7 +103,7 @@ static int flush_out(void *arg)
 {
 	(void)arg;
 	fflush(stdout);
-	return 0;
+	return cli_stdout_gone() ? SCAN_STOP : 0;
 }
 
 static int scan_one(const char *name)
@@ -128,6 +132,8 @@ static int scan_one(const char *name)
 	json_hits_end(&ctx.json);
 	if (!is_stdin)
 		close(fd);
+	if (ret == SCAN_STOP)
+		return EXIT_OK;
 	if (shrank) {
 		cli_error("'%s' shrank while it was read (truncated by another process, as logrotate's copytruncate does): the fields after that point are not reported",
 			  cli_quote(name));
@@ -153,12 +159,13 @@ static int scan_run(int argc, char **argv)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (!argc)		/* a filter: standard input */
 		rc = scan_one("-");
-	for (int i = 0; i < argc; i++)
+	for (int i = 0; i < argc && !cli_stdout_gone(); i++)
 		if (scan_one(argv[i]) != EXIT_OK)
 			rc = EXIT_SYSTEM;
-	if (fflush(stdout)) {
-		cli_error("write error: %s", strerror(errno));
-		rc = EXIT_SYSTEM;
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout)) {
+		if (cli_write_error(errno))
+			rc = EXIT_SYSTEM;
 	}
 	return rc;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_watch.c - `taintctl watch [--once] [--interval SECONDS]`: print each
- * new taint event as the kernel records it.
+ * cmd_watch.c - `taintctl watch [--once] [--interval SECONDS] [--deny FLAGS]`:
+ * print each new taint event as the kernel records it.
  *
  * tainted and taint_log are opened first, then read: that is the state
  * nothing is printed for.  Then, on each wake-up, both are read again and
@@ -20,10 +20,21 @@
  * seen the files are also re-read every --interval (default 1 s), and a
  * change found that way without a signal means there is no support
  * (warned once, then it is just the interval).  Files that are not on
- * procfs (a --root tree) are re-read every --interval.
+ * procfs (a --root tree) are re-read every --interval.  Falling back to
+ * re-reading is said once on stderr, with the interval and why: at the
+ * start for files not on procfs and for a kernel without a taint log (a
+ * stock kernel, which never signals), else when the first change comes
+ * without a signal.  Standard output holds only the items (JSON Lines).
  *
- * Exit: 0 after the first new item with --once, or on SIGINT/SIGTERM;
- * 2 usage; 3 a file cannot be read, a write to standard output failed.
+ * --deny FLAGS (check's FLAGS, flag_set.c): after printing an item that
+ * sets a denied flag (an event whose flags= or new= has one, as check
+ * --since judges events, or a flag set without an event), stop: exit 1,
+ * so that a test runner can stop at the first disallowed event.
+ *
+ * Exit: 0 after the first new item with --once, or on SIGINT/SIGTERM, or
+ * when standard output's reader went away (EPIPE, not reported); 1 --deny:
+ * a denied flag was set; 2 usage; 3 a file cannot be read, a write to
+ * standard output failed.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -135,14 +146,21 @@ static void keep_events(struct event_list *to, const struct event_list *from)
 	to->log = taint_log_ref(from->log);
 }
 
+/* set when the reader of standard output went away (EPIPE): stop, exit 0 */
+static bool reader_gone;
+
 /* flush each item at once; a failed write is reported here (EPIPE: the
  * reader went away, as util-linux, not reported) */
 static bool flush_out(void)
 {
+	int err;
+
+	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return true;
-	if (errno != EPIPE)
-		cli_error("write error: %s", strerror(errno));
+	err = errno;
+	if (cli_write_error(err) == EXIT_OK)
+		reader_gone = true;
 	return false;
 }
 
@@ -179,10 +197,11 @@ static bool print_dropped(uint64_t total, uint64_t count)
 
 /*
  * Print what @cur has that @old had not; *@printed counts the items.
- * false if a write failed.
+ * false if a write failed.  *@denied: an item printed sets a flag of @deny
+ * (nothing is printed after it).
  */
 static bool print_new(const struct state *old, const struct state *cur,
-		      unsigned int *printed)
+		      uint64_t deny, bool *denied, unsigned int *printed)
 {
 	const struct taint_log *o = old->ev.log, *c = cur->ev.log;
 	size_t o_count = taint_log_get_event_count(o);
@@ -194,11 +213,13 @@ static bool print_new(const struct state *old, const struct state *cur,
 	bool ok = true;
 
 	*printed = 0;
+	*denied = false;
 	if (!seen) {
 		cli_error("out of memory");
 		return false;
 	}
-	for (size_t i = 0; ok && (ev = taint_log_get_event(c, i)); i++) {
+	for (size_t i = 0; ok && !*denied && (ev = taint_log_get_event(c, i));
+	     i++) {
 		bool known = false;
 
 		/* fast path: the log only grew at its end */
@@ -215,32 +236,62 @@ static bool print_new(const struct state *old, const struct state *cur,
 			continue;
 		ok = print_event(ev);
 		++*printed;
+		*denied = ((ev->flags_mask | ev->new_mask) & deny) != 0;
 	}
 	free(seen);
 	bits = cur->mask & ~old->mask & ~logged;
-	for (unsigned int bit = 0; bit < 64 && ok; bit++) {
+	for (unsigned int bit = 0; bit < 64 && ok && !*denied; bit++) {
 		if (!(bits & (UINT64_C(1) << bit)))
 			continue;
 		ok = print_flag(bit, cur->mask);
 		++*printed;
+		*denied = (deny & (UINT64_C(1) << bit)) != 0;
 	}
-	if (ok && c_dropped > o_dropped) {
+	if (ok && !*denied && c_dropped > o_dropped) {
 		ok = print_dropped(c_dropped, c_dropped - o_dropped);
 		++*printed;
 	}
 	return ok;
 }
 
+/*
+ * Say once, at the start, that the files will be re-read every interval
+ * when that is known already: files not on procfs (a --root tree), or a
+ * kernel without a taint log (a stock kernel: no poll() support).  true if
+ * said.  (A kernel with a log that does not signal is told later, at the
+ * first change that came without a signal.)
+ */
+static bool fallback_notice(const struct taint_watch *w,
+			    const struct event_list *ev, int interval_ms)
+{
+	char path[4096];
+
+	taint_proc_path(cli.proc_root, "tainted", path, sizeof(path));
+	if (taint_watch_support(w) == TAINT_POLL_NO) {
+		cli_warn("'%s' is not on procfs (a copied tree), which cannot signal changes: re-reading every %d.%03d s",
+			 path, interval_ms / 1000, interval_ms % 1000);
+		return true;
+	}
+	if (ev->absent) {
+		cli_warn("no taint_log: this kernel does not signal taint changes through poll(): re-reading '%s' every %d.%03d s",
+			 path, interval_ms / 1000, interval_ms % 1000);
+		return true;
+	}
+	return false;
+}
+
 static const struct option watch_options[] = {
 	{ "once", no_argument, NULL, OPT_ONCE },
 	{ "interval", required_argument, NULL, 'n' },
+	{ "deny", required_argument, NULL, 'd' },
 	{ NULL, 0, NULL, 0 },
 };
 
 static int watch_run(int argc, char **argv)
 {
-	const char *interval = NULL;
-	bool once = false;
+	const char *interval = NULL, *deny_flags = NULL;
+	uint64_t deny = 0;
+	bool once = false, denied = false, told = false;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct taint_watch *w = NULL;
 	struct state old = { 0 }, cur = { 0 };
@@ -256,6 +307,9 @@ static int watch_run(int argc, char **argv)
 		case 'n':
 			interval = optarg;
 			break;
+		case 'd':
+			deny_flags = optarg;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -263,6 +317,8 @@ static int watch_run(int argc, char **argv)
 	if (cli_no_operand(argc, argv, &cmd_watch))
 		return EXIT_USAGE;
 	if (interval && (rc = parse_interval(interval, &interval_ms)))
+		return rc;
+	if (deny_flags && (rc = cli_parse_flags("--deny", deny_flags, &deny)))
 		return rc;
 
 	ret = taint_watch_open(cli.proc_root, &w, &log_error);
@@ -285,9 +341,10 @@ static int watch_run(int argc, char **argv)
 		goto out;
 	malformed = old.ev.malformed;
 	if (!flush_out()) {
-		rc = EXIT_SYSTEM;
+		rc = reader_gone ? EXIT_OK : EXIT_SYSTEM;
 		goto out;
 	}
+	told = fallback_notice(w, &old.ev, interval_ms);
 
 	while (!stop) {
 		enum taint_poll_support before = taint_watch_support(w);
@@ -321,17 +378,21 @@ static int watch_run(int argc, char **argv)
 		 * that it is not printed again once it can be read */
 		if (cur.ev.read_error)
 			keep_events(&cur.ev, &old.ev);
-		if (!print_new(&old, &cur, &printed)) {
-			rc = EXIT_SYSTEM;
+		if (!print_new(&old, &cur, deny, &denied, &printed)) {
+			rc = reader_gone ? EXIT_OK : EXIT_SYSTEM;
 			break;
 		}
 		if (printed && !signalled && before == TAINT_POLL_UNKNOWN &&
-		    taint_watch_changed(w) == TAINT_POLL_NO)
+		    taint_watch_changed(w) == TAINT_POLL_NO && !told)
 			cli_warn("this kernel does not signal taint changes through poll(): re-reading every %d.%03d s",
 				 interval_ms / 1000, interval_ms % 1000);
 		events_free(&old.ev);
 		old = cur;
 		memset(&cur, 0, sizeof(cur));
+		if (denied) {
+			rc = EXIT_CHECK;
+			break;
+		}
 		if (printed && once)
 			break;
 	}
@@ -346,10 +407,10 @@ const struct taintctl_cmd cmd_watch = {
 	.name = "watch",
 	.run = watch_run,
 	.options = watch_options,
-	.shortopts = "n:",
+	.shortopts = "n:d:",
 	.usage =
 "Usage:\n"
-" taintctl [options] watch [--once] [--interval SECONDS]\n"
+" taintctl [options] watch [--once] [--interval SECONDS] [--deny FLAGS]\n"
 "\n"
 "Print each new taint event as the kernel records it (events already in\n"
 "the taint log when watch starts are not printed), each line flushed at\n"
@@ -358,7 +419,7 @@ const struct taintctl_cmd cmd_watch = {
 "dropped count are printed too.  Waits with poll() on tainted and\n"
 "taint_log; on a kernel that does not signal changes through poll() (stock\n"
 "6.12), and for files that are not on procfs (--root), the files are\n"
-"re-read every --interval.\n"
+"re-read every --interval (said once on stderr).\n"
 "\n"
 "Options:\n",
 	.json = true,
@@ -366,9 +427,12 @@ const struct taintctl_cmd cmd_watch = {
 	.usage_options =
 " -n, --interval SECONDS  re-read interval where poll() does not signal\n"
 "                    (default 1; 0.01 to 3600)\n"
-"     --once         exit after the first new event\n",
+"     --once         exit after the first new event\n"
+" -d, --deny FLAGS   exit 1 after printing the first new event that sets one\n"
+"                    of FLAGS (letters or names, as check's; 'none': no flag)\n",
 	.usage_exit =
-"\nExit status: 0 --once saw an event, or SIGINT/SIGTERM; 2 usage error;\n"
-"3 a file cannot be read, a write error on standard output.\n"
+"\nExit status: 0 --once saw an event, or SIGINT/SIGTERM, or the reader of\n"
+"standard output went away; 1 --deny: a new event set a denied flag;\n"
+"2 usage error; 3 a file cannot be read, a write error on standard output.\n"
 "\nFor more details see taintctl(1).\n",
 };

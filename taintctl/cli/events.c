@@ -8,9 +8,11 @@
  * here), and the snapshot a cursor is made of (`cursor`, `check --since`).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -111,6 +113,49 @@ int events_load_vmcore(const char *path, struct event_list *list)
 	report_problems(list->log, path);
 	list->malformed = (int)taint_log_get_malformed(list->log);
 	return list->malformed ? EXIT_VMCORE : EXIT_OK;
+}
+
+int events_load_file(const char *path, struct event_list *list)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	const char *name = is_stdin ? "(standard input)" : path, *msg;
+	unsigned int lineno = 0;
+	char why[160];
+	bool fatal;
+	int fd, ret;
+
+	memset(list, 0, sizeof(*list));
+	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		cli_error("cannot open '%s': %s", cli_quote(path),
+			  strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	ret = taint_log_new_from_fd(fd, &list->log, why, sizeof(why));
+	if (!is_stdin)
+		close(fd);
+	if (ret == -EFBIG)
+		cli_error("cannot read '%s': larger than 4 MiB, not a taint log",
+			  cli_quote(name));
+	else if ((ret == -EBADMSG || ret == -ENOTSUP) && why[0])
+		cli_error("cannot read '%s': %s", cli_quote(name), why);
+	else if (ret)
+		cli_error("cannot read '%s': %s", cli_quote(name),
+			  strerror(-ret));
+	if (ret)
+		return EXIT_SYSTEM;
+	/* nothing of it parses: one line, not one per line of the file */
+	if (!taint_log_get_event_count(list->log) &&
+	    taint_log_get_malformed(list->log) &&
+	    (msg = taint_log_get_problem(list->log, 0, &lineno, &fatal))) {
+		cli_error("'%s' is not a taint log: no line of it is a taint_log event (line %u: %s)",
+			  cli_quote(name), lineno, msg);
+		events_free(list);
+		return EXIT_SYSTEM;
+	}
+	report_problems(list->log, name);
+	list->malformed = (int)taint_log_get_malformed(list->log);
+	return list->malformed ? EXIT_SYSTEM : EXIT_OK;
 }
 
 void events_free(struct event_list *list)

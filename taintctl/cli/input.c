@@ -10,7 +10,14 @@
  *  - otherwise each non-blank line is either blank-separated numbers (one
  *    result each: "4609 512", the content of /proc/sys/kernel/tainted) or
  *    a field without its marker ("P        W  O", "PWO",
- *    "[U]=USER, [W]=WARN"; one result).
+ *    "[U]=USER, [W]=WARN"; one result), or flags as check's --allow and
+ *    --deny take them ("PROPRIETARY_MODULE,WARN", "die w": names in any
+ *    case, letters upper case, commas or blanks between; one result) when
+ *    an item is a flag name or the line has a comma outside a verbose
+ *    list (an item that is a name is the name: DIE is D, as for check);
+ *  - a line that mixes numbers and words ("0x40 xyz") is read word by word:
+ *    each word is one result, a number or flags as above, and only a word
+ *    that is neither is refused, at its offset in the line.
  * Letters that are not flags (a newer kernel's "[V]=UNSAFE_BPF") are kept
  * as unknown letters (struct decoded's field), never an error.
  * Numbers are read as the kernel's sysctl reads them (taint_parse_value()).
@@ -139,11 +146,87 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* A line without a field: numbers, or letters/verbose list. */
+static bool is_number_start(char c)
+{
+	return (c >= '0' && c <= '9') || c == '-' || c == '+';
+}
+
+/* an item of @s (between blanks and commas) is a flag name: check's
+ * syntax, not a field's */
+static bool has_flag_name(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; ) {
+		size_t j = i;
+
+		while (j < n && s[j] != ',' && !is_blank(s[j]))
+			j++;
+		if (j > i && taint_flag_by_name(s + i, j - i))
+			return true;
+		i = j + 1;
+	}
+	return false;
+}
+
+/*
+ * Flags written as check takes them (@s, @n bytes at offset @off of the
+ * line @whole): one result, or the item that is wrong reported at its
+ * offset.
+ */
+static int add_flags(struct decoded_list *l, const char *name, uint64_t line,
+		     const char *whole, const char *s, size_t n, size_t off)
+{
+	char *copy = strndup(s, n), *item = NULL;
+	size_t at = 0, len = 0;
+	uint64_t mask;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	if (!memchr(s, '\0', n) && !taint_flags_to_mask(copy, &mask, &at,
+							 &len)) {
+		ret = add(l, mask, mask != 0, line, s, n, NULL);
+		free(copy);
+		return ret;
+	}
+	item = strndup(s + at, len);
+	if (item) {	/* cli_quote() has one buffer */
+		char *q = strdup(cli_quote(item));
+
+		free(item);
+		item = q;
+	}
+	if (!item) {
+		free(copy);
+		return -ENOMEM;
+	}
+	cli_error("%scannot decode '%s' in '%s' (at offset %zu): not a number, a flag name or flag letters",
+		  where(name, line), item, cli_quote(whole), off + at);
+	l->failed = true;
+	free(item);
+	free(copy);
+	return 0;
+}
+
+/* One word of a line that mixes numbers and words, at offset @off. */
+static int add_word(struct decoded_list *l, const char *name, uint64_t line,
+		    const char *whole, const char *s, size_t n, size_t off)
+{
+	struct taint_field f = TAINT_INIT(struct taint_field);
+	size_t bad = 0;
+
+	if (is_number_start(s[0]))
+		return add_number(l, name, line, s, n);
+	if (has_flag_name(s, n) || memchr(s, ',', n) ||
+	    memchr(s, '\0', n) || taint_parse_body(s, n, &f, &bad))
+		return add_flags(l, name, line, whole, s, n, off);
+	return add(l, f.mask, f.tainted, line, s, n, &f);
+}
+
+/* A line without a field: numbers, or letters/verbose list, or flags. */
 static int add_line(struct decoded_list *l, const char *name, uint64_t line,
 		    const char *s, size_t n)
 {
-	bool numbers = true;
+	bool numbers = true, some_number = false;
 	struct taint_field f = TAINT_INIT(struct taint_field);
 	size_t bad = 0;
 	char *copy;
@@ -162,8 +245,9 @@ static int add_line(struct decoded_list *l, const char *name, uint64_t line,
 			continue;
 		if (is_blank(s[i]))
 			continue;
-		if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '-' ||
-		      s[i] == '+'))
+		if (is_number_start(s[i]))
+			some_number = true;
+		else
 			numbers = false;
 	}
 	if (numbers) {
@@ -182,6 +266,26 @@ static int add_line(struct decoded_list *l, const char *name, uint64_t line,
 	copy = strndup(s, n);
 	if (!copy)
 		return -ENOMEM;
+	if (some_number) {	/* "0x40 xyz": word by word */
+		for (size_t i = 0; i < n && !ret; ) {
+			size_t j = i;
+
+			while (j < n && !is_blank(s[j]))
+				j++;
+			ret = add_word(l, name, line, copy, s + i, j - i, i);
+			while (j < n && is_blank(s[j]))
+				j++;
+			i = j;
+		}
+		free(copy);
+		return ret;
+	}
+	if (!memchr(s, '\0', n) &&
+	    (has_flag_name(s, n) || (memchr(s, ',', n) && !memchr(s, '[', n)))) {
+		ret = add_flags(l, name, line, copy, s, n, 0);
+		free(copy);
+		return ret;
+	}
 	if (memchr(s, '\0', n) || taint_parse_body(s, n, &f, &bad)) {
 		/* the scanner found no field: "Tainted: yes" is prose */
 		if (memmem(s, n, "Tainted:", 8))

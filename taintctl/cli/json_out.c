@@ -5,6 +5,7 @@
  * the shapes share (a mask, flags, unknown bits and letters, an event).
  * No other file builds JSON.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,26 @@ static struct json_object *json_string_bytes(const char *s, size_t len)
 	return obj;
 }
 
+/*
+ * A mask as a hex string, "0x1201": every JSON object with a "mask" number
+ * has it as "mask_hex" too, as jq (and any reader that takes numbers as
+ * doubles) loses the bits of a mask above 2^53.
+ */
+static struct json_object *json_hex(uint64_t mask)
+{
+	char buf[19];
+
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, mask);
+	return json_object_new_string(buf);
+}
+
+/* "mask" and "mask_hex" of @mask in @o */
+static void add_mask(struct json_object *o, uint64_t mask)
+{
+	json_object_object_add(o, "mask", json_object_new_uint64(mask));
+	json_object_object_add(o, "mask_hex", json_hex(mask));
+}
+
 /* letter, bit, name, description of flag @bit (null for an unknown bit) */
 static void add_flag(struct json_object *o, unsigned int bit)
 {
@@ -160,12 +181,13 @@ static struct json_object *json_unknown_letters(const struct taint_field *f)
 	return arr;
 }
 
-/* {"mask": N, "tainted": B, "flags": [...], "unknown_bits": [...]} */
+/* {"mask": N, "mask_hex": "0x..", "tainted": B, "flags": [...],
+ * "unknown_bits": [...]} */
 static struct json_object *json_mask_object(uint64_t mask, bool tainted)
 {
 	struct json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "mask", json_object_new_uint64(mask));
+	add_mask(o, mask);
 	json_object_object_add(o, "tainted", json_object_new_boolean(tainted));
 	json_object_object_add(o, "flags", json_flag_array(mask));
 	json_object_object_add(o, "unknown_bits", json_unknown_bits(mask));
@@ -331,6 +353,7 @@ void json_print_hit(struct json_hits *w, const struct taint_hit *h,
 		add_ref(o, "format", json_object_new_string(
 				format_names[f->format]), &w->format);
 		add_ref(o, "mask", NULL, &w->mask);
+		add_ref(o, "mask_hex", NULL, &w->mask_hex);
 		w->plain_extras = false;
 	}
 	json_object_set_uint64(w->line, h->line);
@@ -343,12 +366,19 @@ void json_print_hit(struct json_hits *w, const struct taint_hit *h,
 	set_str(o, "letters", &w->letters, letters);
 	json_object_set_boolean(w->tainted, f->tainted);
 	json_object_set_string(w->format, format_names[f->format]);
-	if (!f->mask_known)
+	if (!f->mask_known) {
 		add_ref(o, "mask", NULL, &w->mask);
-	else if (w->mask)
+		add_ref(o, "mask_hex", NULL, &w->mask_hex);
+	} else if (w->mask) {
+		char hex[19];
+
 		json_object_set_uint64(w->mask, f->mask);
-	else
+		snprintf(hex, sizeof(hex), "0x%" PRIx64, f->mask);
+		json_object_set_string(w->mask_hex, hex);
+	} else {
 		add_ref(o, "mask", json_object_new_uint64(f->mask), &w->mask);
+		add_ref(o, "mask_hex", json_hex(f->mask), &w->mask_hex);
+	}
 	if (extras || !w->plain_extras) {
 		json_object_object_add(o, "unknown_bits",
 				       json_unknown_bits(f->mask));
@@ -400,7 +430,7 @@ static struct json_object *json_check_object(uint64_t mask, uint64_t bad,
 {
 	struct json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "mask", json_object_new_uint64(mask));
+	add_mask(o, mask);
 	json_object_object_add(o, "ok", json_object_new_boolean(
 				       !bad && !letters->unknown_letters[0]));
 	json_object_object_add(o, "disallowed", json_flag_array(bad));
@@ -452,7 +482,7 @@ void json_print_since(const char *cursor, const struct taint_cursor *c,
 
 	json_object_object_add(since, "cursor",
 			       json_object_new_string(cursor));
-	json_object_object_add(since, "mask", json_object_new_uint64(c->mask));
+	add_mask(since, c->mask);
 	json_object_object_add(since, "events",
 			       json_object_new_uint64(c->events));
 	json_object_object_add(since, "dropped",
@@ -470,7 +500,7 @@ void json_print_since(const char *cursor, const struct taint_cursor *c,
 	json_object_put(o);
 }
 
-/* cursor: {"cursor", "boot_id", "events", "dropped", "mask"} */
+/* cursor: {"cursor", "boot_id", "events", "dropped", "mask", "mask_hex"} */
 void json_print_cursor(const struct snapshot *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -481,7 +511,7 @@ void json_print_cursor(const struct snapshot *s)
 	json_object_object_add(o, "events", json_object_new_uint64(s->c.events));
 	json_object_object_add(o, "dropped",
 			       json_object_new_uint64(s->c.dropped));
-	json_object_object_add(o, "mask", json_object_new_uint64(s->c.mask));
+	add_mask(o, s->c.mask);
 	json_print(o);
 	json_object_put(o);
 }
@@ -503,7 +533,7 @@ void json_print_watch_flag(unsigned int bit, uint64_t mask)
 
 	json_object_object_add(o, "type", json_object_new_string("flag"));
 	add_flag(o, bit);
-	json_object_object_add(o, "mask", json_object_new_uint64(mask));
+	add_mask(o, mask);
 	json_print(o);
 	json_object_put(o);
 }

@@ -13,6 +13,7 @@
  * print the help, and name the command that an option belongs to; the
  * command then parses it again with its own options.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +28,11 @@ static void usage(void)
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
 " taintctl [options] scan [FILE...|-]\n"
 " taintctl [--root DIR] mark REASON\n"
-" taintctl [options] log [--vmcore FILE]\n"
+" taintctl [options] log [--vmcore FILE | FILE | -]\n"
 " taintctl [options] check [--allow FLAGS | --deny FLAGS]\n"
 "                          [--value VALUE | --from FILE [--every-boot] |\n"
 "                           --since CURSOR]\n"
-" taintctl [options] watch [--once] [--interval SECONDS]\n"
+" taintctl [options] watch [--once] [--interval SECONDS] [--deny FLAGS]\n"
 " taintctl [--root DIR] metrics [--output FILE]\n"
 " taintctl [options] cursor\n"
 "\n"
@@ -48,8 +49,8 @@ static void usage(void)
 "                   gzip, xz, zstd read too), with file:line\n"
 " mark REASON       set the U flag with a reason (1-128 printable ASCII bytes);\n"
 "                   on a stock kernel, set U without a reason and warn\n"
-" log               the kernel's taint log (/proc/sys/kernel/taint_log), or\n"
-"                   that of a crash dump (--vmcore)\n"
+" log               the kernel's taint log (/proc/sys/kernel/taint_log), that\n"
+"                   of a crash dump (--vmcore), or a saved copy (FILE, -)\n"
 " check             exit 1 if a disallowed flag is set (default: any flag)\n"
 " watch             print each new taint event as the kernel records it\n"
 " metrics           the taint state for Prometheus (node_exporter textfile)\n"
@@ -61,7 +62,8 @@ static void usage(void)
 "     --root DIR        read the kernel's files under DIR (DIR/proc/...,\n"
 "                       DIR/sys/...): a sosreport or a copied /proc and /sys\n"
 " -a, --allow FLAGS     check: only these flags (letters or names) may be set\n"
-" -d, --deny FLAGS      check: these flags must not be set\n"
+" -d, --deny FLAGS      check: these flags must not be set; watch: exit 1 at\n"
+"                       the first new event that sets one\n"
 "     --value VALUE     check: judge VALUE instead of the running kernel\n"
 "     --from FILE       check: judge FILE (a mask, or a log's last boot; - is\n"
 "                       stdin)\n"
@@ -70,7 +72,8 @@ static void usage(void)
 "     --once            watch: exit after the first new event\n"
 " -n, --interval SECONDS  watch: re-read interval without poll() support\n"
 "                       (default 1)\n"
-" -o, --output FILE     metrics: replace FILE atomically instead of stdout\n"
+" -o, --output FILE     metrics: write FILE instead of stdout (a regular file\n"
+"                       is replaced atomically, a FIFO or device written to)\n"
 "     --vmcore FILE     log: read the log from a kernel crash dump (an x86_64\n"
 "                       ELF core: kdump's vmcore, QEMU dump-guest-memory)\n"
 " -h, --help            display this help (COMMAND --help: that command's)\n"
@@ -78,7 +81,7 @@ static void usage(void)
 "\n"
 "Exit status:\n"
 " 0  ok\n"
-" 1  check found a disallowed flag\n"
+" 1  check found a disallowed flag; watch --deny saw a denied flag set\n"
 " 2  usage error or invalid input\n"
 " 3  permission or system error (write errors on standard output included)\n"
 " 4  check --since: the cursor is malformed, from another boot, or does not\n"
@@ -142,12 +145,17 @@ int main(int argc, char **argv)
 	static char shortopts[CLI_MAX_OPTIONS * 2 + 8] = "+:";
 	static char proc_root[PATH_MAX], sys_root[PATH_MAX];
 	const struct taintctl_cmd *cmd = &cmd_status;
-	bool seen[N_COMMANDS] = { false };	/* an option of commands[i] */
+	/* the option values given (short ones and OPT_*, cli.h) */
+	bool seen[CHAR_MAX + 1 + 64] = { false };
 	bool help = false;
 	size_t n;
 	int c, at;
 
 	atexit(cli_close_stdout);
+	/* a reader that went away (taintctl scan | head -1) is EPIPE, seen
+	 * and not reported, the same for every command whatever the parent
+	 * left SIGPIPE at (cli_write_error()) */
+	signal(SIGPIPE, SIG_IGN);
 	n = cli_options_add(longopts, 0, cli_global_options);
 	strcat(shortopts, cli_global_shortopts);
 	for (size_t i = 0; i < N_COMMANDS; i++) {
@@ -173,9 +181,8 @@ int main(int argc, char **argv)
 		case '?':
 			return EXIT_USAGE;
 		default:
-			for (size_t i = 0; i < N_COMMANDS; i++)
-				if (takes(commands[i], c))
-					seen[i] = true;
+			if (c >= 0 && c < (int)(sizeof(seen) / sizeof(seen[0])))
+				seen[c] = true;
 			break;
 		}
 	}
@@ -203,10 +210,17 @@ int main(int argc, char **argv)
 		usage();
 		return EXIT_OK;
 	}
+	/* an option that the command does not take (two commands may share
+	 * one: check's and watch's --deny) names the first that takes it */
 	for (size_t i = 0; i < N_COMMANDS; i++) {
-		if (seen[i] && commands[i] != cmd) {
-			not_its_option(commands[i]);
-			return EXIT_USAGE;
+		for (const struct option *o = commands[i]->options;
+		     o && o->name; o++) {
+			if (o->val >= 0 &&
+			    o->val < (int)(sizeof(seen) / sizeof(seen[0])) &&
+			    seen[o->val] && !takes(cmd, o->val)) {
+				not_its_option(commands[i]);
+				return EXIT_USAGE;
+			}
 		}
 	}
 	cli.proc_root = TAINT_LIVE_ROOT "/proc";

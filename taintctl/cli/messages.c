@@ -3,11 +3,13 @@
  * messages.c - util-linux style one-line diagnostics.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -75,14 +77,47 @@ char *cli_join(int argc, char **argv)
 }
 
 /*
+ * The reader of standard output went away (`taintctl scan | head -1`):
+ * a write failed with EPIPE (SIGPIPE is ignored, main.c), or, when that
+ * errno is gone (a stdio write failed earlier), standard output is a pipe
+ * or FIFO without a reader left (poll() says POLLERR).
+ */
+static bool reader_gone(int err)
+{
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = POLLOUT };
+	struct stat st;
+
+	if (err == EPIPE)
+		return true;
+	return !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode) &&
+	       poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
+bool cli_stdout_gone(void)
+{
+	return ferror(stdout) && reader_gone(0);
+}
+
+int cli_write_error(int err)
+{
+	if (reader_gone(err))
+		return EXIT_OK;
+	cli_error("write error: %s", strerror(err ? err : EIO));
+	return EXIT_SYSTEM;
+}
+
+/*
  * As util-linux's close_stdout(): run at exit, so that output lost to a full
- * disk or a closed descriptor is an error and not a silent exit 0.  EPIPE
- * (the reader went away, `taintctl ... | head`) is not reported.
+ * disk or a closed descriptor is an error and not a silent exit 0.  A reader
+ * that went away (EPIPE, `taintctl ... | head`) is not an error: nothing is
+ * said and the exit status is the command's.
  */
 void cli_close_stdout(void)
 {
 	bool pending = __fpending(stdout) != 0;
 	bool failed = ferror(stdout) != 0;
+	/* asked before fclose(): it looks at the descriptor */
+	bool gone = reader_gone(0);
 	int err = 0;
 
 	if (fclose(stdout) != 0) {
@@ -90,7 +125,7 @@ void cli_close_stdout(void)
 		if (pending || err != EBADF)
 			failed = true;
 	}
-	if (failed && err != EPIPE) {
+	if (failed && !gone && err != EPIPE) {
 		/* not cli_error(): it flushes stdout, which is closed now */
 		if (!write_error_reported) {
 			if (err)

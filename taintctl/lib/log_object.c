@@ -17,6 +17,7 @@
 
 #include "abi.h"
 #include "log_internal.h"
+#include "source_internal.h"
 #include "taint.h"
 
 /* A malformed line (@fatal) or an event with unknown fields. */
@@ -157,6 +158,57 @@ int taint_log_new_from_file(const char *path, struct taint_log **logp)
 	*logp = NULL;
 	ret = taint__read_file(path, TAINT__LOG_MAX, &buf, &len);
 	return ret ? ret : from_buffer(buf, len, logp);
+}
+
+int taint_log_new_from_fd(int fd, struct taint_log **logp, char *why,
+			  size_t why_size)
+{
+	struct taint__source src;
+	size_t cap = 1u << 16, len = 0;
+	char *buf = malloc(cap + 1), *nb;
+	ssize_t n;
+	int ret;
+
+	*logp = NULL;
+	if (why_size)
+		why[0] = '\0';
+	if (!buf)
+		return -ENOMEM;
+	ret = taint__source_open(&src, fd, false, NULL, 0, buf, cap, &len);
+	while (!ret) {
+		if (len == cap) {
+			if (cap >= TAINT__LOG_MAX) {
+				/* full: one byte more is too much */
+				char c;
+
+				n = taint__source_read(&src, &c, 1, true);
+				ret = n > 0 ? -EFBIG : (int)n;
+				break;
+			}
+			nb = realloc(buf, cap * 2 + 1);
+			if (!nb) {
+				ret = -ENOMEM;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		n = taint__source_read(&src, buf + len, cap - len, true);
+		if (n <= 0) {
+			ret = (int)n;
+			break;
+		}
+		len += (size_t)n;
+	}
+	if (ret && src.error && why_size)
+		snprintf(why, why_size, "%s", src.error);
+	taint__source_close(&src);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf[len] = '\0';
+	return from_buffer(buf, len, logp);
 }
 
 int taint_log_new_from_vmcore(int fd, struct taint_log **logp, char *why,

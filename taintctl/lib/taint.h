@@ -38,7 +38,7 @@
  *   vmcore.c  taint_vmcore_read_log() (with vmcore_elf.c, vmcoreinfo.c,
  *             kallsyms.c)
  *   log_object.c  struct taint_log, a taint log as an object:
- *             taint_log_new_from_proc/file/text/vmcore(),
+ *             taint_log_new_from_proc/file/fd/text/vmcore(),
  *             taint_log_ref/unref(), taint_log_get_event_count/event/
  *             dropped/malformed/problem(), taint_log_first_event(),
  *             taint_log_cursor(), taint_log_since()
@@ -969,6 +969,19 @@ int taint_log_new_from_file(const char *path, struct taint_log **log);
  */
 int taint_log_new_from_text(const char *buf, size_t len,
 			    struct taint_log **log);
+
+/**
+ * taint_log_new_from_fd() - the same for a copy of a taint_log's text read
+ * from @fd to its end (a file, a pipe: a saved log, standard input),
+ * decompressed if it is gzip, xz or zstd data (told by its magic bytes, as
+ * taint_scan_fd_opts() does), at most 4 MiB of text.  @fd is not closed.
+ * @why: for -EBADMSG (corrupt or truncated compressed data) and -ENOTSUP
+ * (a format this build cannot read), a description (@why_size bytes, may
+ * be 0); else "".  Returns 0 and *@log, -EFBIG, -ENOMEM, -EBADMSG,
+ * -ENOTSUP or the -errno of read().
+ */
+int taint_log_new_from_fd(int fd, struct taint_log **log, char *why,
+			  size_t why_size);
 
 /**
  * taint_log_new_from_vmcore() - the same for the taint log of the crash

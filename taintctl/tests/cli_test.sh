@@ -193,6 +193,28 @@ t "decode blank operand: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'empty' '$T/err
 run decode "$(printf 'a\001b')"
 t "decode with control byte: message stays one line" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ]"
 
+# issue 28 item 7: flag names as check takes them; a line mixing numbers
+# and words is read word by word, only the wrong word refused
+run -j decode PROPRIETARY_MODULE,WARN
+t "decode PROPRIETARY_MODULE,WARN: P and W, exit 0" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '.mask == 513 and ([.flags[].letter] == [\"P\",\"W\"])' '$T/out' >/dev/null"
+run -j decode proprietary_module taint_warn
+t "decode names in any case, TAINT_ prefix, blank-separated operands: one value" jq_out '.mask == 513 and .input == "proprietary_module taint_warn"'
+run -j decode DIE
+t "decode DIE: the flag D (a name is read as the name, as check does)" jq_out '.mask == 128'
+run -j decode P,W
+t "decode P,W: letters in check's comma list" jq_out '.mask == 513'
+run decode WARN,xyz
+t "decode WARN,xyz: exit 2, the wrong item and its offset named, nothing decoded" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot decode 'xyz' in 'WARN,xyz' (at offset 5): not a number, a flag name or flag letters\" ]"
+run -j decode 0x40 xyz
+t "decode 0x40 xyz: exit 2, only xyz refused, at offset 5" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot decode 'xyz' in '0x40 xyz' (at offset 5): not a number, a flag name or flag letters\" ]"
+t "decode 0x40 xyz: 0x40 still decoded (U)" jq_out '.mask == 64 and .input == "0x40"'
+run -j decode 0x40 WARN PWO
+t "decode 0x40 WARN PWO: one value per word" jq_out -s '[.[].mask] == [64, 512, 4609] and [.[].input] == ["0x40", "WARN", "PWO"]'
+run decode 0x40 PWQ
+t "decode 0x40 PWQ: an unknown letter in a word is shown, not refused" sh -c "[ $rc -eq 0 ] && grep -q '^Tainted: PW + unknown letters Q ' '$T/out'"
+printf '4609\nWARN,DIE\n0x1 bogus\n' | "$TAINTCTL" -j decode >"$T/out" 2>"$T/err"; rc=$?
+t "decode from stdin: names per line; the wrong word named with its line and offset" sh -c "[ $rc -eq 2 ] && jq -s -e '[.[].mask] == [4609, 640, 1] and [.[].line] == [1, 2, 3]' '$T/out' >/dev/null && [ \"\$(cat '$T/err')\" = \"taintctl: (standard input):3: cannot decode 'bogus' in '0x1 bogus' (at offset 4): not a number, a flag name or flag letters\" ]"
+
 # --- scan --------------------------------------------------------------------
 run scan "$T/missing.log"
 t "scan missing file: exit 3, util-linux message" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot open '$T/missing.log': No such file or directory\" ]"
@@ -381,6 +403,49 @@ run --root "$MAL" log --json
 t "log with a malformed line: exit 3, error names line 2" sh -c "[ $rc -eq 3 ] && grep -q 'taint_log:2: malformed line' '$T/err'"
 t "log with a malformed line: good events still printed" jq_out '(.events | length) == 2'
 t "log with an unknown field: warning names line 3 and field" grep -q "taint_log:3: unknown field 'future'" "$T/err"
+# issue 28 item 5: log FILE, log -: a saved taint_log, the same parser and
+# output as the live one, byte for byte (stdout, stderr, exit code)
+same_as_live() {	# ROOT [--json]: log FILE and log - equal log --root ROOT
+	f=$1/proc/sys/kernel/taint_log
+	"$TAINTCTL" --root "$1" log ${2:-} >"$T/live.out" 2>"$T/live.err"; lrc=$?
+	"$TAINTCTL" log ${2:-} "$f" >"$T/file.out" 2>"$T/file.err"; frc=$?
+	cat "$f" | "$TAINTCTL" log ${2:-} - >"$T/pipe.out" 2>"$T/pipe.err"; prc=$?
+	[ -s "$T/live.out" ] && [ $lrc -eq $frc ] && [ $lrc -eq $prc ] &&
+		cmp -s "$T/live.out" "$T/file.out" && cmp -s "$T/live.out" "$T/pipe.out" &&
+		cmp -s "$T/live.err" "$T/file.err" &&
+		sed "s|(standard input):|$f:|" "$T/pipe.err" | cmp -s - "$T/live.err"
+}
+for r in V2 PATCHED; do
+	eval "root=\$$r"
+	t "log FILE and log - of $r's taint_log: what log --root prints, byte for byte" same_as_live "$root"
+	t "log --json FILE and log --json - of $r's taint_log: the same as live, byte for byte" same_as_live "$root" --json
+done
+t "log FILE with a malformed line: the same errors, events and exit code 3 as live" eval 'same_as_live "$MAL" --json && [ $frc -eq 3 ] && grep -q "taint_log:2: malformed line" "$T/file.err"'
+for z in gzip xz zstd; do
+	$z -c <"$V2/proc/sys/kernel/taint_log" >"$T/saved.$z"
+	"$TAINTCTL" --root "$V2" log --json >"$T/live.out"
+	run --json log "$T/saved.$z"
+	t "log FILE of $z data: decompressed, the same as live" sh -c "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/live.out'"
+done
+cat "$T/saved.gzip" | "$TAINTCTL" --json log - >"$T/out" 2>"$T/err"; rc=$?
+t "log - of gzip data on a pipe: the same as live" sh -c "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/live.out'"
+head -c 40 "$T/saved.xz" >"$T/trunc.xz"
+run log "$T/trunc.xz"
+t "log FILE of truncated xz data: exit 3, one line naming it" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"^taintctl: cannot read '$T/trunc.xz': .*xz\" '$T/err'"
+printf 'Dec  7 00:00:01 host kernel: hello\nworld\n' >"$T/notlog.txt"
+run log "$T/notlog.txt"
+t "log FILE that is not a taint log: exit 3, one line (not one per line), nothing on stdout" sh -c "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"^taintctl: '$T/notlog.txt' is not a taint log: no line of it is a taint_log event (line 1: \" '$T/err'"
+: >"$T/empty.log"
+run log "$T/empty.log"
+t "log FILE empty: an empty log, exit 0" sh -c "[ $rc -eq 0 ] && [ \"\$(cat '$T/out')\" = 'No taint events recorded.' ]"
+run log "$T/missing.log"
+t "log FILE missing: exit 3, cannot open" sh -c "[ $rc -eq 3 ] && [ \"\$(cat '$T/err')\" = \"taintctl: cannot open '$T/missing.log': No such file or directory\" ]"
+run log "$T/empty.log" "$T/notlog.txt"
+t "log with two FILEs: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'log reads one saved log' '$T/err'"
+run --root "$V2" log "$T/empty.log"
+t "log FILE with --root: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'excludes --root' '$T/err'"
+run log --vmcore "$T/empty.log" "$T/empty.log"
+t "log FILE with --vmcore: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'excludes --vmcore' '$T/err'"
 
 # --- check -------------------------------------------------------------------
 run --root "$CLEAN" check
@@ -406,6 +471,28 @@ run --root "$UNK" -j check --deny U
 t "check --deny U with unknown bit 40: exit 0" rc_is 0
 run --root "$T/nonexistent" check
 t "check without proc files: exit 3" rc_is 3
+# issue 28 item 3: a FLAGS without a flag is a usage error; none is the
+# empty set on purpose (deny nothing, allow nothing)
+for o in --deny --allow; do
+	for e in '' ' ' ', ,'; do
+		run check --value 0x1201 $o "$e"
+		t "check $o '$e': exit 2, one line naming the option, nothing on stdout" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = \"taintctl: '$o $e' names no flag: give flag letters or names, or '$o none' for the empty set\" ]"
+	done
+done
+run --root "$CLEAN" check --since 'x' --deny ''
+t "check --since --deny '': exit 2 before the cursor is read" sh -c "[ $rc -eq 2 ] && grep -q 'names no flag' '$T/err'"
+run check --value 0x1201 --deny none
+t "check --deny none: nothing denied, exit 0" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: no disallowed taint (mask 4609, PWO)' '$T/out'"
+run check --value 0x1201 --deny NONE
+t "check --deny NONE: none in any case, not the letters N, O and E" rc_is 0
+run check --value 0x1201 --deny ' None,'
+t "check --deny ' None,': none alone among blanks and commas" rc_is 0
+run -j check --value 0x1201 --allow none
+t "check --allow none: every flag disallowed, exit 1" sh -c "[ $rc -eq 1 ] && jq -e '[.disallowed[].letter] == [\"P\",\"W\",\"O\"]' '$T/out' >/dev/null"
+run check --value 0 --allow none
+t "check --allow none of mask 0: exit 0" rc_is 0
+run check --value 0x1201 --deny none,W
+t "check --deny none,W: exit 2, none stands alone" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"'none' in '--deny none,W' stands alone\" '$T/err'"
 
 # --- status: modules, taint log state (issue taintctl v2, items 7 and 10) ----
 # A sosreport-like tree: proc/sys/kernel and sys/module/*/taint.
@@ -587,6 +674,45 @@ t "scan >/dev/full: exit 3, one write error message" write_error
 # SIGPIPE ignored and the reader gone before the write: EPIPE, not reported
 (trap '' PIPE; sleep 0.3; exec "$TAINTCTL" decode 4609) 2>"$T/err" | true
 t "decode into a closed pipe (EPIPE): no write error message, as util-linux" sh -c "[ -f '$T/err' ] && ! grep -q 'write error' '$T/err'"
+# issue 28 item 7: a reader that went away (EPIPE) is not an error for any
+# command: nothing said, the command's own exit status (0 here; check's
+# verdict stays), whether the parent left SIGPIPE at its default or
+# ignored it; taintctl's own status under bash's pipefail
+# head_1 [trap] ARGS...: taintctl ARGS | head -1; $rc: taintctl's status
+head_1() {
+	tr=; [ "$1" = trap ] && { tr="trap '' PIPE;"; shift; }
+	bash -c "$tr"' set -o pipefail; "$@" 2>"$E" | head -1 >"$O"' bash "$TAINTCTL" "$@"; rc=$?
+}
+# gone ARGS...: the reader has exited before taintctl writes (small outputs)
+gone() { bash -c 'set -o pipefail; { sleep 0.5; exec "$@"; } 2>"$E" | true' bash "$TAINTCTL" "$@"; rc=$?; }
+export E="$T/err" O="$T/out"
+epipe_ok() { [ $rc -eq "${1:-0}" ] && [ ! -s "$T/err" ]; }
+seq 0 39999 | awk '{ printf "[ %d.000000] CPU: 0 PID: %d Comm: a Tainted: G        W  O 6.12 #1\n", $1, $1 }' >"$T/many.log"
+head_1 scan "$T/many.log"
+t "scan | head -1 (40,000 hits): exit 0, nothing on stderr, one line out" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && [ \$(wc -l <'$T/out') -eq 1 ]"
+head_1 trap scan "$T/many.log"
+t "scan | head -1 with SIGPIPE ignored by the parent: exit 0, nothing on stderr" epipe_ok
+head_1 trap --json scan - <"$T/many.log"
+t "scan --json - | head -1 with SIGPIPE ignored: exit 0, nothing on stderr" epipe_ok
+seq 1 60000 >"$T/values"
+head_1 trap decode - <"$T/values"
+t "decode - | head -1 (60,000 values): exit 0, nothing on stderr" epipe_ok
+BIGLOG=$(mkproc biglog); echo 64 >"$BIGLOG/proc/sys/kernel/tainted"
+seq 0 19999 | awk '{ printf "ts=%d.000000 utc=- origin=user flags=U new=- pid=%d uid=0 comm=\"sh\" reason=\"r\"\n", $1, $1 }' >"$BIGLOG/proc/sys/kernel/taint_log"
+head_1 trap log "$BIGLOG/proc/sys/kernel/taint_log"
+t "log FILE | head -1 (20,000 events): exit 0, nothing on stderr" epipe_ok
+head_1 trap --root "$BIGLOG" status
+t "status | head -1 (20,000 events): exit 0, nothing on stderr" epipe_ok
+gone --root "$CLEAN" check
+t "check into a gone reader: its verdict (0), nothing on stderr" epipe_ok
+gone --root "$STOCK" check
+t "check with taint into a gone reader: its verdict (1), not 3" epipe_ok 1
+gone --root "$V2" metrics
+t "metrics into a gone reader: exit 0, nothing on stderr" epipe_ok
+gone --root "$V2" metrics -o /dev/stdout
+t "metrics -o /dev/stdout into a gone reader: exit 0, nothing on stderr" epipe_ok
+gone --help
+t "--help into a gone reader: exit 0, nothing on stderr" epipe_ok
 
 # --- watch, metrics, cursor, check --since (issue 11) ------------------------
 # wait_for FILE PATTERN: until a line of FILE matches PATTERN (at most 5 s)
@@ -625,7 +751,9 @@ cp "$V2/proc/sys/kernel/taint_log" "$WATCH/proc/sys/kernel/taint_log"
 "$TAINTCTL" --root "$WATCH" watch --interval 0.2 >"$T/w.out" 2>"$T/w.err" &
 wpid=$!; guard $wpid
 started $wpid
-t "watch: the events already logged are not printed" sh -c "[ ! -s '$T/w.out' ] && [ ! -s '$T/w.err' ]"
+t "watch: the events already logged are not printed" sh -c "[ ! -s '$T/w.out' ]"
+# issue 28 item 7: the fall-back to re-reading is said once, at the start
+t "watch on files not on procfs: one notice on stderr at the start, with the interval and why" sh -c "[ \"\$(cat '$T/w.err')\" = \"taintctl: warning: '$WATCH/proc/sys/kernel/tainted' is not on procfs (a copied tree), which cannot signal changes: re-reading every 0.200 s\" ]"
 # the log gains a line (the slot of dropped=2 stays last)
 sed -i "\$i $EV5" "$WATCH/proc/sys/kernel/taint_log"
 t "watch (interval mode, fake root): an appended event is printed" wait_for "$T/w.out" 'reason="watch test"'
@@ -646,7 +774,7 @@ t "watch: a grown dropped count is printed" wait_for "$T/w.out" '^dropped: 3 mor
 sleep 0.5
 kill -TERM $wpid; wait $wpid; rc=$?; unguard
 t "watch: SIGTERM ends it with exit 0" rc_is 0
-t "watch: 5 lines in all, nothing printed twice, nothing on stderr" sh -c "[ \$(wc -l <'$T/w.out') -eq 5 ] && [ \$(sort '$T/w.out' | uniq -d | wc -l) -eq 0 ] && [ ! -s '$T/w.err' ]"
+t "watch: 5 lines in all, nothing printed twice, nothing on stderr but the one notice" sh -c "[ \$(wc -l <'$T/w.out') -eq 5 ] && [ \$(sort '$T/w.out' | uniq -d | wc -l) -eq 0 ] && [ \$(wc -l <'$T/w.err') -eq 1 ] && grep -q 'is not on procfs' '$T/w.err'"
 
 # default interval (1 s): how long until an appended event is printed
 WL=$(mkproc watchlat)
@@ -674,6 +802,7 @@ sed -i "\$i $EV6" "$WJ/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
 "$TAINTCTL" --root "$WJ" log --json | jq -c '.events[-1] + {type: "event"}' >"$T/want"
 t "watch --json --once: exit 0, one JSON line" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$T/wj.out') -eq 1 ] && jq -e . '$T/wj.out' >/dev/null"
+t "watch --json: the re-reading notice on stderr only, stdout pure JSON Lines" sh -c "[ \$(wc -l <'$T/wj.err') -eq 1 ] && grep -q 're-reading every 0.100 s\$' '$T/wj.err' && ! grep -qv '^{' '$T/wj.out'"
 t "watch --json: the event object of log --json, plus type event" sh -c "jq -S . '$T/wj.out' >'$T/a' && jq -S . '$T/want' >'$T/b' && cmp -s '$T/a' '$T/b' && jq -e '.module == \"lkdtm\" and .caller == \"lkdtm_BUG+0x9/0x10\" and .auid == null' '$T/wj.out' >/dev/null"
 # a stock kernel (no taint_log): flags only
 WS=$(mkproc watchstock)
@@ -696,11 +825,52 @@ wpid=$!; guard $wpid
 started $wpid
 sed -i 's/^dropped=4$/dropped=5/' "$WS/proc/sys/kernel/taint_log"
 wait $wpid; rc=$?; unguard
-t "watch >/dev/full: exit 3, write error" write_error
+t "watch >/dev/full: exit 3, write error (after the notice)" sh -c "[ $rc -eq 3 ] && [ \"\$(tail -1 '$T/err')\" = 'taintctl: write error: No space left on device' ] && [ \$(wc -l <'$T/err') -eq 2 ]"
 for bad in 0 0.001 abc 1.5.0 . 3601 -- 1e3 ''; do
 	run --root "$WS" watch --interval "$bad"
 	t "watch --interval '$bad': exit 2, says why" sh -c "[ $rc -eq 2 ] && grep -q 'invalid interval' '$T/err'"
 done
+# issue 28 item 7: watch --deny FLAGS stops at the first event that sets
+# one, after printing it (exit 1); other events do not stop it
+WD=$(mkproc watchdeny)
+echo 4673 >"$WD/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$WD/proc/sys/kernel/taint_log"
+"$TAINTCTL" --root "$WD" watch --deny D -n 0.1 >"$T/wd.out" 2>"$T/wd.err" &
+wpid=$!; guard $wpid
+started $wpid
+sed -i "\$i $EV5" "$WD/proc/sys/kernel/taint_log"
+wait_for "$T/wd.out" 'reason="watch test"'
+sleep 0.3
+kill -0 $wpid 2>/dev/null; alive=$?
+# two events at once: the denied one first, so the second is not printed
+sed -i "\$i $EV6\n$EV45" "$WD/proc/sys/kernel/taint_log"
+wait $wpid; rc=$?; unguard
+t "watch --deny D: an event without D (U) is printed and watch goes on" sh -c "[ $alive -eq 0 ] && [ \"\$(head -1 '$T/wd.out' | grep -c 'reason=\"watch test\"')\" = 1 ]"
+t "watch --deny D: exit 1 after printing the D event, nothing after it" sh -c "[ $rc -eq 1 ] && [ \$(wc -l <'$T/wd.out') -eq 2 ] && tail -1 '$T/wd.out' | grep -q ' new=D .*caller=lkdtm_BUG' && ! grep -q watchdog_timer_fn '$T/wd.out'"
+WDS=$(mkproc watchdenystock)
+echo 0 >"$WDS/proc/sys/kernel/tainted"
+"$TAINTCTL" --root "$WDS" --json watch --deny warn -n 0.1 >"$T/wd.out" 2>"$T/wd.err" &
+wpid=$!; guard $wpid
+started $wpid
+set_mask "$WDS" $(((1 << 40) | 512 | 64))
+wait $wpid; rc=$?; unguard
+t "watch --json --deny warn (a name): a flag set without an event is judged too: exit 1 after its line (U, W; not bit 40)" sh -c "[ $rc -eq 1 ] && jq -s -e '[.[].type] == [\"flag\",\"flag\"] and [.[].letter] == [\"U\",\"W\"]' '$T/wd.out' >/dev/null"
+run --root "$T/nonexistent" watch --deny ''
+t "watch --deny '': exit 2, as check's" sh -c "[ $rc -eq 2 ] && grep -q \"'--deny ' names no flag\" '$T/err'"
+run --root "$T/nonexistent" watch --deny none
+t "watch --deny none: accepted (then the missing tainted file: exit 3)" sh -c "[ $rc -eq 3 ] && grep -q 'cannot open' '$T/err'"
+run --root "$WS" --deny Q watch
+t "watch --deny with a bad letter, before the command's name: exit 2, check's message" sh -c "[ $rc -eq 2 ] && grep -q \"unknown taint letter 'Q' in '--deny Q'\" '$T/err'"
+# EPIPE: the reader gone, watch stops at its next item with exit 0
+WP=$(mkproc watchpipe)
+echo 4673 >"$WP/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$WP/proc/sys/kernel/taint_log"
+bash -c 'set -o pipefail; "$1" --root "$2" watch -n 0.1 2>"$3/wp.err" | true; echo $? >"$3/wp.rc"' bash "$TAINTCTL" "$WP" "$T" &
+ppid_=$!; guard $ppid_
+sleep 1
+sed -i "\$i $EV5" "$WP/proc/sys/kernel/taint_log"
+wait $ppid_; unguard
+t "watch | (a reader gone): stops at the next event, exit 0, only the notice on stderr" sh -c "[ \"\$(cat '$T/wp.rc')\" = 0 ] && [ \$(wc -l <'$T/wp.err') -eq 1 ] && grep -q 'is not on procfs' '$T/wp.err'"
 run --root "$WS" watch now
 t "watch with an operand: exit 2" rc_is 2
 t "watch with an operand: says so, naming it" sh -c "[ \"\$(cat '$T/err')\" = \"taintctl: watch takes no operand ('now')\" ]"
@@ -733,6 +903,53 @@ t "metrics --output replaces the file by rename (a new inode), never in place" s
 t "metrics --output with a relative name" sh -c "[ $rc -eq 0 ] && cmp -s '$M/rel.prom' '$T/m.prom'"
 run --root "$V2" metrics --output "$T/nodir/taint.prom"
 t "metrics --output in a missing directory: exit 3, one line" sh -c "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'nodir' '$T/err'"
+# issue 28 item 1: --output by the kind of file, each in its own directory
+# of $T (never on /dev, but /dev/null written through and checked after)
+MK=$T/kinds; mkdir "$MK"
+only() { [ "$(ls -A "$1" | tr '\n' ' ')" = "$2 " ]; }	# DIR holds just NAME
+mkdir "$MK/reg"; echo old >"$MK/reg/t.prom"; chmod 600 "$MK/reg/t.prom"
+ino=$(stat -c %i "$MK/reg/t.prom")
+run --root "$V2" metrics -o "$MK/reg/t.prom"
+t "metrics -o a regular file of mode 0600: replaced (new inode), mode kept, nothing left over" eval '[ $rc -eq 0 ] && cmp -s "$MK/reg/t.prom" "$T/m.prom" && [ $(stat -c %i "$MK/reg/t.prom") != $ino ] && [ $(stat -c %a "$MK/reg/t.prom") = 600 ] && only "$MK/reg" t.prom'
+mkdir "$MK/fifo"; mkfifo "$MK/fifo/t.prom"
+cat "$MK/fifo/t.prom" >"$T/fifo.out" &
+reader=$!
+run --root "$V2" metrics -o "$MK/fifo/t.prom"
+# (a FIFO renamed over leaves the reader waiting for a writer: not forever)
+i=0
+while [ $i -lt 50 ] && kill -0 $reader 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+kill $reader 2>/dev/null
+wait $reader
+through=no
+[ $rc -eq 0 ] && [ "$(stat -c %F "$MK/fifo/t.prom")" = fifo ] && through=yes
+t "metrics -o a FIFO with a reader: written through, the FIFO stays, nothing left over" eval '[ $through = yes ] && cmp -s "$T/fifo.out" "$T/m.prom" && only "$MK/fifo" t.prom'
+mkdir "$MK/link" "$MK/target"; echo old >"$MK/target/t.prom"; chmod 640 "$MK/target/t.prom"
+ln -s ../target/t.prom "$MK/link/l.prom"
+ino=$(stat -c %i "$MK/target/t.prom")
+run --root "$V2" metrics -o "$MK/link/l.prom"
+t "metrics -o a symlink to a regular file: the link stays, its target replaced (new inode, mode kept) in the target's directory" eval '[ $rc -eq 0 ] && [ -L "$MK/link/l.prom" ] && [ "$(readlink "$MK/link/l.prom")" = ../target/t.prom ] && cmp -s "$MK/target/t.prom" "$T/m.prom" && [ $(stat -c %i "$MK/target/t.prom") != $ino ] && [ $(stat -c %a "$MK/target/t.prom") = 640 ] && only "$MK/link" l.prom && only "$MK/target" t.prom'
+mkdir "$MK/dangling"; ln -s nowhere.prom "$MK/dangling/l.prom"
+run --root "$V2" metrics -o "$MK/dangling/l.prom"
+t "metrics -o a dangling symlink: exit 2, one line naming it, the link kept, nothing created" eval '[ $rc -eq 2 ] && err_one_line && grep -q "'"'"'$MK/dangling/l.prom'"'"': a symlink to a file that does not exist" "$T/err" && [ -L "$MK/dangling/l.prom" ] && only "$MK/dangling" l.prom'
+mkdir -p "$MK/dir/t.prom"
+run --root "$V2" metrics -o "$MK/dir/t.prom"
+t "metrics -o a directory: exit 2, one line, the directory kept" eval '[ $rc -eq 2 ] && err_is "taintctl: invalid output file '"'"'$MK/dir/t.prom'"'"': a directory" && [ -d "$MK/dir/t.prom" ] && only "$MK/dir" t.prom'
+# (only if a FIFO was written through: a build that replaces what it is
+# given must not replace this machine's /dev/null, the tests run as root)
+if [ $through = yes ]; then
+	run --root "$V2" metrics -o /dev/null
+	t "metrics -o /dev/null: exit 0, written through: still a character device" eval '[ $rc -eq 0 ] && [ ! -s "$T/err" ] && [ "$(stat -c %F /dev/null)" = "character special file" ]'
+	mkdir "$MK/devlink"; ln -s /dev/null "$MK/devlink/l.prom"
+	run --root "$V2" metrics -o "$MK/devlink/l.prom"
+	t "metrics -o a symlink to /dev/null: written through, the link kept" eval '[ $rc -eq 0 ] && [ "$(readlink "$MK/devlink/l.prom")" = /dev/null ] && [ "$(stat -c %F /dev/null)" = "character special file" ] && only "$MK/devlink" l.prom'
+else
+	not_ok "metrics -o /dev/null: not run, the FIFO was not written through"
+	not_ok "metrics -o a symlink to /dev/null: not run, the FIFO was not written through"
+fi
+"$TAINTCTL" --root "$V2" metrics -o /dev/stdout </dev/null 2>"$T/err" | cat >"$T/out"
+t "metrics -o /dev/stdout (a pipe): the metrics on standard output" eval 'cmp -s "$T/out" "$T/m.prom" && [ ! -s "$T/err" ]'
+(echo "# head"; "$TAINTCTL" --root "$V2" metrics -o /dev/stdout 2>"$T/err"; echo "# tail") >"$MK/stdout.prom"
+t "metrics -o /dev/stdout (a regular file): written at the open descriptor's offset, not renamed over" eval '{ echo "# head"; cat "$T/m.prom"; echo "# tail"; } | cmp -s - "$MK/stdout.prom" && [ ! -s "$T/err" ]'
 run --root "$V2" metrics --json
 t "metrics --json: exit 2 (the output is the Prometheus format)" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ]"
 run --root "$V2" status --output x
@@ -770,7 +987,7 @@ t "check --since --allow DIE: exit 0" rc_is 0
 run --root "$CUR" check --since "$c" --deny D
 t "check --since --deny D: exit 1" rc_is 1
 run --root "$CUR" -J check --since "$c" --allow U
-t "check --since --json: check shape, since, set_since, events, next cursor" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .mask == 4801 and ([.disallowed[].letter] == [\"D\"]) and .disallowed_unknown_bits == [] and .since == {\"cursor\": \"$c\", \"mask\": 4673, \"events\": 4, \"dropped\": 2} and ([.set_since[].letter] == [\"D\"]) and (.events | length) == 1 and .events[0].caller == \"lkdtm_BUG+0x9/0x10\" and .events[0].comm == \"kworker/0:1\" and .dropped == 0 and .new_without_event == []' '$T/out' >/dev/null"
+t "check --since --json: check shape, since, set_since, events, next cursor" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .mask == 4801 and ([.disallowed[].letter] == [\"D\"]) and .disallowed_unknown_bits == [] and .since == {\"cursor\": \"$c\", \"mask\": 4673, \"mask_hex\": \"0x1241\", \"events\": 4, \"dropped\": 2} and ([.set_since[].letter] == [\"D\"]) and (.events | length) == 1 and .events[0].caller == \"lkdtm_BUG+0x9/0x10\" and .events[0].comm == \"kworker/0:1\" and .dropped == 0 and .new_without_event == []' '$T/out' >/dev/null"
 "$TAINTCTL" --root "$CUR" cursor >"$T/c2"
 t "check --since --json: its cursor is the one 'cursor' prints now" sh -c "[ \"\$(jq -r .cursor '$T/out')\" = \"\$(cat '$T/c2')\" ]"
 c2=$(cat "$T/c2")
@@ -844,6 +1061,46 @@ run --root "$CUR" cursor now
 t "cursor with an operand: exit 2" rc_is 2
 run_full --root "$CUR" cursor
 t "cursor >/dev/full: exit 3" write_error
+
+# --- mask_hex (issue 28 item 7) ----------------------------------------------
+# masks_hex FILE: JSON (Lines) where every object with "mask" has
+# "mask_hex", the same number in hex ("0x..", lowercase), null with a null
+# mask; Python's json reads integers exactly, unlike jq (doubles)
+masks_hex() {
+	python3 -c 'import json, sys
+n = 0
+def walk(v):
+    global n
+    if isinstance(v, dict):
+        if "mask" in v:
+            n += 1
+            m, h = v["mask"], v.get("mask_hex", "absent")
+            assert (m is None and h is None) or (isinstance(h, str) and h.startswith("0x") and h == h.lower() and int(h, 16) == m), (m, h)
+        for x in v.values():
+            walk(x)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x)
+for line in open(sys.argv[1]):
+    if line.strip():
+        walk(json.loads(line))
+assert n >= int(sys.argv[2]), n' "$1" "$2"
+}
+run -j decode 18446744073709551615
+t "decode 2^64-1 --json: mask_hex 0xffffffffffffffff (jq cannot hold the number)" jq_out '.mask_hex == "0xffffffffffffffff"'
+run -j decode 0x20000000000201
+t "decode 2^53+0x201 --json: mask_hex keeps the low bits" eval 'jq_out ".mask_hex == \"0x20000000000201\"" && masks_hex "$T/out" 1'
+run -j check --value 18446744073709551615 --deny D
+t "check --json: mask_hex agrees with mask" masks_hex "$T/out" 1
+run --root "$UNK" -j status
+t "status --json: mask_hex agrees with mask (bit 40)" eval 'masks_hex "$T/out" 1 && jq_out ".mask_hex == \"0x10000000200\""'
+run -j scan "$T/vendor.log" "$T/v.log" "$T/two.log"
+t "scan --json: mask_hex on each hit, null where mask is (unknown letter)" eval 'masks_hex "$T/out" 4 && [ "$(jq -sc "[.[].mask_hex]" "$T/out")" = "[\"0x80100200\",null,\"0x200\",\"0x1281\"]" ]'
+run --root "$CUR" -j cursor
+t "cursor --json: mask_hex agrees with mask" masks_hex "$T/out" 1
+run --root "$CUR" -j check --since "$("$TAINTCTL" --root "$CUR" cursor)"
+t "check --since --json: mask_hex in the check object and since" masks_hex "$T/out" 2
+t "watch --json flag lines: mask_hex agrees with mask" masks_hex "$T/wd.out" 2
 
 # --- per-command help (item 10) ----------------------------------------------
 for c in status decode scan mark log check watch metrics cursor; do

@@ -80,10 +80,15 @@ done
 # flags of check --help's table
 awk '/^   [A-Z]  [A-Z_]+ / { print $1; print $2 }' "$T/help.check" >"$T/flags"
 [ "$(wc -l <"$T/flags")" -ge 40 ] && ok "check --help lists letters and names" || not_ok "check --help lists letters and names"
+# and 'none', the empty set (issue 28), which check --help explains
+grep -q "'none'" "$T/help.check" && ok "check --help explains none" || not_ok "check --help explains none"
+echo none >>"$T/flags"
 comp check --allow "" >"$T/got"
 same "--allow: the letters and names of check --help" "$T/flags" "$T/got"
 comp check -d "" >"$T/got"
 same "-d: the same" "$T/flags" "$T/got"
+comp watch --deny "" >"$T/got"
+same "watch --deny: the same as check's" "$T/flags" "$T/got"
 comp check --deny PO,WA >"$T/got"
 [ "$(cat "$T/got")" = "PO,WARN" ] && ok "--deny PO,WA completes the last item: PO,WARN" || not_ok "--deny PO,WA completes the last item: PO,WARN"
 
@@ -98,6 +103,8 @@ comp check --from "" >"$T/got"
 grep -qx file.log "$T/got" && ok "--from: files" || not_ok "--from: files"
 comp scan "" >"$T/got"
 grep -qx file.log "$T/got" && ok "scan: files" || not_ok "scan: files"
+comp log "" >"$T/got"
+grep -qx file.log "$T/got" && ok "log FILE: files" || not_ok "log FILE: files"
 comp --root subdir "" >"$T/got"
 grep -qx status "$T/got" && ! grep -qx subdir "$T/got" && ok "--root DIR: DIR is not the command, commands offered" ||
 	not_ok "--root DIR: DIR is not the command, commands offered"

@@ -34,7 +34,7 @@ jq_out() { [ -s "$T/out" ] && jq -e "$@" "$T/out"; }
 files=$(ls "$CORPUS" | grep -v -e '^SOURCES.md$' -e '^expected.tsv$')
 (cd "$CORPUS" && "$TAINTCTL" --json scan $files) >"$T/out" 2>"$T/err"; rc=$?
 t "scan --json of the whole corpus: exit 0" rc_is 0
-t "scan --json: every line is an object of the fixed shape (v1 keys kept, v2 keys added)" jq_out -s 'all(.[]; (keys == ["file","format","letters","line","mask","tainted","text","unknown_bits","unknown_letters"]) and (.line|type) == "number")'
+t "scan --json: every line is an object of the fixed shape (v1 keys kept, v2 keys and mask_hex added)" jq_out -s 'all(.[]; (keys == ["file","format","letters","line","mask","mask_hex","tainted","text","unknown_bits","unknown_letters"]) and (.line|type) == "number")'
 jq -r '[.file, .line, .text, .letters, .tainted] | @tsv' "$T/out" | sort >"$T/got"
 awk -F'\t' 'NR > 1 && $6 != "prose" { print $1 "\t" $2 "\t" $3 "\t" $4 "\t" ($6 != "not-tainted" ? "true" : "false") }' \
 	"$CORPUS/expected.tsv" | sort >"$T/want"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * test_log_object.c - struct taint_log (log_object.c): opened from text,
- * a file, a fake proc root and a crash dump, its accessors and references,
+ * a file, a descriptor (decompressed), a fake proc root and a crash dump, its accessors and references,
  * taint_log_cursor() and taint_log_since() (the window after a cursor).
  */
 #include <errno.h>
@@ -147,6 +147,69 @@ static void test_file(void **state)
 	b = a;
 	assert_int_equal(taint_log_new_from_file(path, &b), -ENOENT);
 	assert_null(b);
+	taint_log_unref(a);
+}
+
+/* taint_log_new_from_fd(): a file and a pipe hold the same log as the
+ * text; corrupt compressed data and over 4 MiB are errors */
+static void test_fd(void **state)
+{
+	static const char gz_bad[] = "\x1f\x8b\x08\x00garbage, not deflate";
+	struct taint_log *a = from_text(text), *b = NULL;
+	char path[] = "/tmp/test_log_object.XXXXXX", why[160];
+	int fd = mkstemp(path), p[2];
+	char *big;
+
+	(void)state;
+	assert_true(fd >= 0);
+	unlink(path);
+	assert_true(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(taint_log_new_from_fd(fd, &b, why, sizeof(why)), 0);
+	assert_string_equal(why, "");
+	assert_same_log(a, b);
+	b = taint_log_unref(b);
+
+	/* a pipe (small enough to be written before it is read) */
+	assert_int_equal(pipe(p), 0);
+	assert_true(write(p[1], text, strlen(text)) == (ssize_t)strlen(text));
+	close(p[1]);
+	assert_int_equal(taint_log_new_from_fd(p[0], &b, NULL, 0), 0);
+	assert_same_log(a, b);
+	b = taint_log_unref(b);
+	close(p[0]);
+
+	/* gzip's magic, then garbage: the decoder says why */
+	assert_int_equal(ftruncate(fd, 0), 0);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_true(write(fd, gz_bad, sizeof(gz_bad) - 1) ==
+		    (ssize_t)sizeof(gz_bad) - 1);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	b = a;
+	assert_int_equal(taint_log_new_from_fd(fd, &b, why, sizeof(why)),
+			 -EBADMSG);
+	assert_null(b);
+	assert_non_null(strstr(why, "gzip"));
+
+	/* 4 MiB of text is read, one byte more is not */
+	big = malloc((4u << 20) + 1);
+	assert_non_null(big);
+	memset(big, '\n', (4u << 20) + 1);
+	assert_int_equal(ftruncate(fd, 0), 0);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_true(write(fd, big, 4u << 20) == (ssize_t)(4u << 20));
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(taint_log_new_from_fd(fd, &b, why, sizeof(why)), 0);
+	assert_int_equal(taint_log_get_event_count(b), 0);
+	b = taint_log_unref(b);
+	assert_true(write(fd, big, 1) == 1);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	b = a;
+	assert_int_equal(taint_log_new_from_fd(fd, &b, why, sizeof(why)),
+			 -EFBIG);
+	assert_null(b);
+	free(big);
+	close(fd);
 	taint_log_unref(a);
 }
 
@@ -377,6 +440,7 @@ int main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_ref),
 		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_fd),
 		cmocka_unit_test(test_proc),
 		cmocka_unit_test(test_vmcore),
 		cmocka_unit_test(test_cursor),

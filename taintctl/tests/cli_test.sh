@@ -681,10 +681,10 @@ t "decode into a closed pipe (EPIPE): no write error message, as util-linux" sh 
 # head_1 [trap] ARGS...: taintctl ARGS | head -1; $rc: taintctl's status
 head_1() {
 	tr=; [ "$1" = trap ] && { tr="trap '' PIPE;"; shift; }
-	bash -c "$tr"' set -o pipefail; "$@" 2>"$E" | head -1 >"$O"' bash "$TAINTCTL" "$@"; rc=$?
+	bash -o pipefail -c "$tr"' "$@" 2>"$E" | head -1 >"$O"' bash "$TAINTCTL" "$@"; rc=$?
 }
 # gone ARGS...: the reader has exited before taintctl writes (small outputs)
-gone() { bash -c 'set -o pipefail; { sleep 0.5; exec "$@"; } 2>"$E" | true' bash "$TAINTCTL" "$@"; rc=$?; }
+gone() { bash -o pipefail -c '{ sleep 0.5; exec "$@"; } 2>"$E" | true' bash "$TAINTCTL" "$@"; rc=$?; }
 export E="$T/err" O="$T/out"
 epipe_ok() { [ $rc -eq "${1:-0}" ] && [ ! -s "$T/err" ]; }
 seq 0 39999 | awk '{ printf "[ %d.000000] CPU: 0 PID: %d Comm: a Tainted: G        W  O 6.12 #1\n", $1, $1 }' >"$T/many.log"
@@ -865,7 +865,7 @@ t "watch --deny with a bad letter, before the command's name: exit 2, check's me
 WP=$(mkproc watchpipe)
 echo 4673 >"$WP/proc/sys/kernel/tainted"
 cp "$V2/proc/sys/kernel/taint_log" "$WP/proc/sys/kernel/taint_log"
-bash -c 'set -o pipefail; "$1" --root "$2" watch -n 0.1 2>"$3/wp.err" | true; echo $? >"$3/wp.rc"' bash "$TAINTCTL" "$WP" "$T" &
+bash -o pipefail -c '"$1" --root "$2" watch -n 0.1 2>"$3/wp.err" | true; echo $? >"$3/wp.rc"' bash "$TAINTCTL" "$WP" "$T" &
 ppid_=$!; guard $ppid_
 sleep 1
 sed -i "\$i $EV5" "$WP/proc/sys/kernel/taint_log"

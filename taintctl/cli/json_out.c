@@ -50,10 +50,12 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 /* One JSON document per line, no pretty printing, '/' not escaped. */
 static void json_print(struct json_object *obj)
 {
-	fputs(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN |
-					     JSON_C_TO_STRING_NOSLASHESCAPE),
-	      stdout);
-	fputc('\n', stdout);
+	size_t len;
+	const char *text = json_object_to_json_string_length(obj,
+		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
+
+	fwrite(text, 1, len, stdout);
+	putc('\n', stdout);
 }
 
 /*

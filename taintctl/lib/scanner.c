@@ -114,7 +114,7 @@ struct taint_scanner *taint_scanner_new(void)
 void taint_scanner_set_flags(struct taint_scanner *sc, unsigned int flags)
 {
 	sc->flags = flags & (TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS);
-	sc->find = taint__scan_finder(sc->flags != 0);
+	sc->find = taint__scan_finder(sc->flags & TAINT_SCAN_BOOTS);
 }
 
 void taint_scanner_free(struct taint_scanner *sc)

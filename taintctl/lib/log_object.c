@@ -3,7 +3,8 @@
  * log_object.c - struct taint_log: a taint log read once, from the running
  * kernel's /proc (or a copied tree's), a crash dump or text, kept as its
  * events, its dropped= count and the problems of its malformed lines; and
- * what a log says after a cursor (taint_log_since()).
+ * what a log says after a cursor (taint_log_since()).  The constructors
+ * that need a decoder (a descriptor, a crash dump) are in log_sources.c.
  *
  * Objects in the manner of libkmod's: opaque, made by a taint_log_new_*()
  * function, read through accessors, freed by the last taint_log_unref().
@@ -17,7 +18,6 @@
 
 #include "abi.h"
 #include "log_internal.h"
-#include "source_internal.h"
 #include "taint.h"
 
 /* A malformed line (@fatal) or an event with unknown fields. */
@@ -157,69 +157,6 @@ int taint_log_new_from_file(const char *path, struct taint_log **logp)
 
 	*logp = NULL;
 	ret = taint__read_file(path, TAINT__LOG_MAX, &buf, &len);
-	return ret ? ret : from_buffer(buf, len, logp);
-}
-
-int taint_log_new_from_fd(int fd, struct taint_log **logp, char *why,
-			  size_t why_size)
-{
-	struct taint__source src;
-	size_t cap = 1u << 16, len = 0;
-	char *buf = malloc(cap + 1), *nb;
-	ssize_t n;
-	int ret;
-
-	*logp = NULL;
-	if (why_size)
-		why[0] = '\0';
-	if (!buf)
-		return -ENOMEM;
-	ret = taint__source_open(&src, fd, false, NULL, 0, buf, cap, &len);
-	while (!ret) {
-		if (len == cap) {
-			if (cap >= TAINT__LOG_MAX) {
-				/* full: one byte more is too much */
-				char c;
-
-				n = taint__source_read(&src, &c, 1, true);
-				ret = n > 0 ? -EFBIG : (int)n;
-				break;
-			}
-			nb = realloc(buf, cap * 2 + 1);
-			if (!nb) {
-				ret = -ENOMEM;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		n = taint__source_read(&src, buf + len, cap - len, true);
-		if (n <= 0) {
-			ret = (int)n;
-			break;
-		}
-		len += (size_t)n;
-	}
-	if (ret && src.error && why_size)
-		snprintf(why, why_size, "%s", src.error);
-	taint__source_close(&src);
-	if (ret) {
-		free(buf);
-		return ret;
-	}
-	buf[len] = '\0';
-	return from_buffer(buf, len, logp);
-}
-
-int taint_log_new_from_vmcore(int fd, struct taint_log **logp, char *why,
-			      size_t why_size)
-{
-	char *buf;
-	size_t len;
-	int ret;
-
-	*logp = NULL;
-	ret = taint_vmcore_read_log(fd, &buf, &len, why, why_size);
 	return ret ? ret : from_buffer(buf, len, logp);
 }
 

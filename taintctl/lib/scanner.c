@@ -75,6 +75,7 @@ struct taint_scanner {
 	bool reported;		/* a hit was reported since the last flush */
 	unsigned int flags;	/* TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS */
 	taint__scan_find_fn find;
+	struct taint__map *map;	/* the mapped file being scanned, or NULL */
 	/* events: the report they belong to (see the top) */
 	uint64_t report_line;	/* its field's line, 0 if none */
 	uint64_t tie_field_end;	/* the last line of its last field, 0 if none */
@@ -380,6 +381,8 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 		if (lo >= end)
 			break;
 		a = lo + sc->find(r->buf + lo, end - lo, r->len - lo, &nl);
+		if (sc->map)	/* the populating thread may go on */
+			taint__source_progress(sc->map, a);
 		sc->line += nl;
 		r->cur = r->from = a;
 		if (a >= end) {
@@ -532,7 +535,9 @@ int taint_scan_fd_opts(int fd, const struct taint_scan_opts *o,
 			struct region r = { .buf = m.data, .len = m.len,
 					    .limit = m.len, .final = true };
 
+			sc->map = &m;
 			ret = scan_core(sc, &r, o->hit, o->arg);
+			sc->map = NULL;
 			taint__source_unmap(&m);
 			taint_scanner_free(sc);
 			return ret;

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <pthread.h>
 #include <sys/types.h>
 
 #include "taint.h"
@@ -61,6 +62,16 @@ struct taint__map {
 	const char *data;	/* the bytes from the descriptor's offset */
 	size_t len;
 	off_t end;		/* the file's size when it was mapped */
+	/*
+	 * A large file's page tables are filled ahead of the pass by a
+	 * second thread (MADV_POPULATE_READ), never more than
+	 * TAINT__POPULATE_LEAD bytes past @progress, which the pass
+	 * advances; see taint__source_map().
+	 */
+	_Atomic size_t progress;
+	_Atomic bool stop;
+	bool populating;
+	pthread_t populator;
 };
 
 /*
@@ -70,6 +81,9 @@ struct taint__map {
  * A file that shrinks while it is mapped gives SIGBUS on the lost pages.
  */
 int taint__source_map(struct taint__map *m, int fd, bool raw);
+
+/* taint__source_progress() - the pass has read @m's data up to @done. */
+void taint__source_progress(struct taint__map *m, size_t done);
 
 /* taint__source_unmap() - unmap, and leave @fd's offset at the end. */
 void taint__source_unmap(struct taint__map *m);

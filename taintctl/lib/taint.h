@@ -513,7 +513,10 @@ struct taint_scan_info {
  * (see @info->error), the negative errno of a failed fstat()/read(), or
  * -EINVAL/-E2BIG for a .size of @opts or @info that breaks the ABI rules.
  * On an error, the hits in the data read before it are reported first.
- * @info may be NULL.
+ * @info may be NULL.  A mapped regular file of 32 MiB or more, on a
+ * machine with two CPUs or more, has its page tables filled ahead of the
+ * pass by a second thread (it blocks every signal, touches no byte and is
+ * joined before the call returns; link with -pthread, as libtaint.pc says).
  */
 int taint_scan_fd_opts(int fd, const struct taint_scan_opts *opts,
 		       struct taint_scan_info *info);

@@ -25,6 +25,12 @@ v=$(gcc -dumpversion 2>/dev/null | cut -d. -f1) || v=
 plugin_pkgs="gcc-${v:-12}-plugin-dev"
 # make -C taintctl check: the bash completion's directory and helpers
 host_pkgs="$host_pkgs bash-completion"
+# scenario-kdump: Debian's makedumpfile, run in the guest's crash kernel
+# (copied into the kdump initramfs) and on the host (--dump-dmesg);
+# liblzo2 for taintctl's reader of lzo-compressed kdump pages. kexec-tools
+# is not installed here (its package takes over the host's reboots):
+# scripts/kdump-tools.sh unpacks it into build/ for the guest.
+host_pkgs="$host_pkgs makedumpfile liblzo2-dev"
 
 case "${1:-all}" in
 host)   want=$host_pkgs ;;

@@ -14,7 +14,7 @@
 # virtio disk (/dev/vda) that the host unpacks (build/kdump/).
 # The host checks each file's format, and makedumpfile --dump-dmesg on it
 # (this machine's, Debian's) for the WARN's Taint U: line and the panic.
-# suite: scenario-kdump 16 0 scenario default usr/bin/taintctl warn=1,panic=1,trace=2
+# suite: scenario-kdump 29 0 scenario default usr/bin/taintctl warn=1,panic=1,trace=2
 
 # In the guest (POSIX sh, sourced by guest/scenario.sh).
 scenario_guest() {
@@ -57,7 +57,10 @@ kdump_step() {
 
 # In the crash kernel.
 kdump_capture() {
-	echo "kdump: crash kernel up: $(uname -r), $(kdump_now) s after its start, /proc/vmcore $(wc -c < /proc/vmcore) bytes" >&3
+	echo "kdump: crash kernel up: $(uname -r), $(kdump_now) s after its start, /proc/vmcore $(stat -c %s /proc/vmcore) bytes, $(sed -n 's/^MemTotal: *//p' /proc/meminfo)" >&3
+	# The dumps stay in memory until they are saved: more than tmpfs's
+	# default half of it.
+	mount -o remount,size=80% /tmp
 	args=$(sed -n 's/^MAKEDUMP_ARGS=${MAKEDUMP_ARGS:="\(.*\)"}$/\1/p' /usr/share/kdump-tools/kdump-config)
 	echo "kdump: kdump-tools' MAKEDUMP_ARGS=\"$args\"" >&3
 	mkdir -p /tmp/kdump
@@ -91,8 +94,8 @@ scenario_check() {
 	i=$("$ROOT/scripts/build-initramfs.sh" kdump) || { record fail "scenario kdump: build the kdump initramfs"; return; }
 	rm -rf "$dir/kdump" "$dir/disk.img"
 	truncate -s 512M "$dir/disk.img"
-	KERNEL=$k INITRD=$i UT_MEM=768 UT_DISK=$dir/disk.img \
-		boot scenario-kdump scenario 300 "ut.scenario=kdump ut.variant=kdump crashkernel=192M ut.kdump=$formats" || return
+	KERNEL=$k INITRD=$i UT_MEM=1024 UT_DISK=$dir/disk.img \
+		boot scenario-kdump scenario 300 "ut.scenario=kdump ut.variant=kdump crashkernel=256M ut.kdump=$formats" || return
 	tar -xf "$dir/disk.img" -C "$dir" 2> "$out.tar.err" || true
 	rm -f "$dir/disk.img"
 	# shellcheck disable=SC2016

@@ -132,6 +132,7 @@ if [ "$arch" = x86_64 ] && grep -qx CONFIG_CRASH_DUMP=y "$kobjdir/.config" 2>/de
 		install -m 0755 "$bin" "$root/usr/bin/"
 		libs=$(LD_LIBRARY_PATH=$ktlib ldd "$bin") || die "ldd $bin failed"
 		! grep -q 'not found' <<< "$libs" || die "$bin: a library is missing: $libs"
+		# shellcheck disable=SC2013	# paths, one a word
 		for lib in $(awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\/lib64\// { print $1 }' <<< "$libs"); do
 			case $lib in
 			/lib64/*) cp -L "$lib" "$root/lib64/" ;;

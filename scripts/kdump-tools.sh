@@ -8,6 +8,7 @@
 # (MAKEDUMP_ARGS, with the -F it adds) gives the makedumpfile arguments a Debian
 # system uses. Prints the unpacked root on stdout.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/lib.sh"
 
 dir=$BUILD/kdump-tools

@@ -74,7 +74,7 @@ scenario_check() {
 	# text. (scenario-kdump reads makedumpfile's.)
 	rc=0; "$tctl" log --vmcore "$d.kdump-zlib" > "$out.kdump.txt" 2> "$out.kdump.err" || rc=$?
 	check "scenario dump: QEMU's kdump-zlib dump (flattened): taintctl log --vmcore: the live text, byte for byte" \
-		"exit $rc, $(head -c 300 "$out.kdump.err"); $(head -c 8 "$d.kdump-zlib" 2>&1 | od -c | head -n 1); $(diff "$out.want.txt" "$out.kdump.txt" | head -n 20)" \
+		"exit $rc, $(head -c 300 "$out.kdump.err"); $(od -A n -c -N 12 "$d.kdump-zlib" 2>&1); $(diff "$out.want.txt" "$out.kdump.txt" > "$out.kdump.diff"; head -n 20 "$out.kdump.diff")" \
 		same_text "$out.want.txt" "$out.kdump.txt"
 	# The dumps are as large as the guest's memory: kept only when a check failed.
 	[ "$FAIL" = "$f0" ] && rm -f "$d" "$d.kdump-zlib"

@@ -61,13 +61,13 @@ kdump_capture() {
 	# The dumps stay in memory until they are saved: more than tmpfs's
 	# default half of it.
 	mount -o remount,size=80% /tmp
+	# shellcheck disable=SC2016	# kdump-config's own text, not expanded
 	args=$(sed -n 's/^MAKEDUMP_ARGS=${MAKEDUMP_ARGS:="\(.*\)"}$/\1/p' /usr/share/kdump-tools/kdump-config)
 	echo "kdump: kdump-tools' MAKEDUMP_ARGS=\"$args\"" >&3
 	mkdir -p /tmp/kdump
 	echo "$args" > /tmp/kdump/makedump-args
 	# kdump-config's own order: the log first, then the dump.
 	kdump_step dmesg makedumpfile --dump-dmesg /proc/vmcore /tmp/kdump/dmesg.txt
-	# shellcheck disable=SC2086	# the arguments, split as kdump-config does
 	kdump_step default sh -c "makedumpfile $args /proc/vmcore > /tmp/kdump/dump.default"
 	for f in $(arg kdump | tr , ' '); do
 		case $f in
@@ -98,9 +98,8 @@ scenario_check() {
 		boot scenario-kdump scenario 300 "ut.scenario=kdump ut.variant=kdump crashkernel=256M ut.kdump=$formats" || return
 	tar -xf "$dir/disk.img" -C "$dir" 2> "$out.tar.err" || true
 	rm -f "$dir/disk.img"
-	# shellcheck disable=SC2016
 	say "scenario kdump: $(grep -E '^kdump: (step|crash kernel up)' "$r" | sed 's/^kdump: //' | paste -sd';')"
-	check "scenario kdump: sanity: kexec -p loaded the crash kernel" "$(grep '^kdump: ' "$r" | head -n 5)" \
+	check "scenario kdump: sanity: kexec -p loaded the crash kernel" "$(grep -m 5 '^kdump: ' "$r")" \
 		grep -q '^kdump: kexec_crash_loaded=1 ' "$r"
 	check "scenario kdump: sanity: the guest panicked" "no dumptest panic in $c" \
 		grep -q 'Kernel panic - not syncing: dumptest' "$c"

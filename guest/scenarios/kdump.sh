@@ -90,8 +90,13 @@ scenario_check() {
 	local formats=${UT_KDUMP_FORMATS:-zlib,lzo,elf} k i f rc
 	mkdir -p "$dir"
 	make -s -C "$ROOT/taintctl" >&2 || { record fail "scenario kdump: build taintctl" "make -C taintctl failed"; return; }
-	k=$("$ROOT/scripts/build-kernel.sh" kdump) || { record fail "scenario kdump: build the kdump kernel"; return; }
-	i=$("$ROOT/scripts/build-initramfs.sh" kdump) || { record fail "scenario kdump: build the kdump initramfs"; return; }
+	# Its own kernel, the kdump variant, whatever UT_KERNEL says (that
+	# kernel cannot take a dump): UT_KDUMP_KERNEL and UT_KDUMP_INITRD
+	# boot others.
+	k=${UT_KDUMP_KERNEL:-} i=${UT_KDUMP_INITRD:-}
+	[ -n "$k" ] || k=$("$ROOT/scripts/build-kernel.sh" kdump) || { record fail "scenario kdump: build the kdump kernel"; return; }
+	[ -n "$i" ] || i=$("$ROOT/scripts/build-initramfs.sh" kdump) || { record fail "scenario kdump: build the kdump initramfs"; return; }
+	[ -z "${UT_KERNEL:-}" ] || [ -n "${UT_KDUMP_KERNEL:-}" ] || say "scenario kdump: the kdump kernel $k, not UT_KERNEL"
 	rm -rf "$dir/kdump" "$dir/disk.img"
 	truncate -s 512M "$dir/disk.img"
 	KERNEL=$k INITRD=$i UT_MEM=1024 UT_DISK=$dir/disk.img \
@@ -114,7 +119,7 @@ scenario_check() {
 		"$(grep MAKEDUMP_ARGS "$r")" grep -qx 'kdump: kdump-tools'"'"' MAKEDUMP_ARGS="-F -c -d 31"' "$r"
 	# The WARN's Taint U: line, as the first kernel printed it.
 	plain "$c" | grep '^Taint U: ' > "$out.taintu"
-	check "scenario kdump: sanity: the WARN printed its Taint U: line" "$(cat "$out.taintu")" \
+	check "scenario kdump: the WARN printed its Taint U: line" "$(cat "$out.taintu")" \
 		test "$(wc -l < "$out.taintu")" = 1
 	check "scenario kdump: the crash kernel's makedumpfile --dump-dmesg has the Taint U: line and the panic" \
 		"$(grep '^kdump: step dmesg' "$r"); $(grep -cF -f "$out.taintu" "$dir/kdump/dmesg.txt" 2>&1) Taint U" \
@@ -195,13 +200,13 @@ kdump_check_format() {
 	zlib|lzo) want=kdump magic=$(head -c 8 "$d" 2>/dev/null) ;;
 	elf) want=elf magic=$(head -c 4 "$d" 2>/dev/null | tail -c 3) ;;
 	esac
-	check "scenario kdump: $f: the crash kernel's makedumpfile wrote it" \
+	check "scenario kdump: sanity: $f: the crash kernel's makedumpfile wrote it" \
 		"$(grep "^kdump: step $f\b" "$LOGS/scenario-kdump.results"; grep "^kdump: $f:" "$LOGS/scenario-kdump.results")" \
 		grep -qE "^kdump: step $f rc=0 .* bytes=[0-9]+$" "$LOGS/scenario-kdump.results"
 	case $want in
-	flattened) check "scenario kdump: $f: the flattened format (\"makedumpfile\" signature)" "magic '$magic'" test "$magic" = makedumpfile ;;
-	kdump) check "scenario kdump: $f: the kdump-compressed format (\"KDUMP   \" signature)" "magic '$magic'" test "$magic" = "KDUMP   " ;;
-	elf) check "scenario kdump: $f: an ELF file" "magic '$magic'" test "$magic" = ELF ;;
+	flattened) check "scenario kdump: sanity: $f: the flattened format (\"makedumpfile\" signature)" "magic '$magic'" test "$magic" = makedumpfile ;;
+	kdump) check "scenario kdump: sanity: $f: the kdump-compressed format (\"KDUMP   \" signature)" "magic '$magic'" test "$magic" = "KDUMP   " ;;
+	elf) check "scenario kdump: sanity: $f: an ELF file" "magic '$magic'" test "$magic" = ELF ;;
 	esac
 	if [ $want = flattened ]; then
 		src=$out.$f.reassembled

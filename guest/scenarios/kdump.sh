@@ -50,9 +50,10 @@ kdump_step() {
 	shift
 	"$@" > "/tmp/kdump/$name.log" 2>&1 || rc=$?
 	size=-
-	[ -f "/tmp/kdump/dump.$name" ] && size=$(wc -c < "/tmp/kdump/dump.$name")
+	[ -f "/tmp/kdump/dump.$name" ] && size=$(stat -c %s "/tmp/kdump/dump.$name")
 	echo "kdump: step $name rc=$rc secs=$(kdump_since "$t0") bytes=$size" >&3
 	[ $rc = 0 ] || tr '\r' '\n' < "/tmp/kdump/$name.log" | tail -n 5 | sed "s/^/kdump: $name: /" >&3
+	[ "$name" = dmesg ] || kdump_save "kdump/dump.$name" "kdump/$name.log"
 }
 
 # In the crash kernel.
@@ -77,10 +78,28 @@ kdump_capture() {
 		*)    echo "kdump: unknown format '$f' (ut.kdump=)" >&3 ;;
 		esac
 	done
-	t0=$(kdump_now) rc=0
-	tar -cf /dev/vda -C /tmp kdump && sync || rc=$?
-	echo "kdump: step save rc=$rc secs=$(kdump_since "$t0") bytes=$(du -s -k /tmp/kdump | cut -f1)KiB" >&3
+	kdump_save kdump/dmesg.txt kdump/dmesg.log kdump/makedump-args
 	echo "kdump: done" >&3
+}
+
+# kdump_save FILE...: append them (paths under /tmp) to the tar stream on
+# /dev/vda and delete them: each dump leaves the crash kernel's memory as
+# soon as it is made. Each member is a 512-byte header and its data in
+# 512-byte blocks; the next one overwrites the two zero blocks that end
+# the stream, so the disk holds one archive, which the host unpacks.
+kdump_off=0
+kdump_save() {
+	t0=$(kdump_now) rc=0 bytes=0
+	(cd /tmp && tar -cf - "$@") | dd of=/dev/vda bs=1M iflag=fullblock oflag=seek_bytes seek=$((kdump_off * 512)) conv=notrunc 2>/dev/null || rc=$?
+	sync
+	for f; do
+		size=$(stat -c %s "/tmp/$f")
+		bytes=$((bytes + size))
+		kdump_off=$((kdump_off + 1 + (size + 511) / 512))
+		rm -f "/tmp/$f"
+		echo "kdump: saved $f $size" >&3
+	done
+	echo "kdump: step save rc=$rc secs=$(kdump_since "$t0") bytes=$bytes" >&3
 }
 
 # On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
@@ -113,8 +132,8 @@ scenario_check() {
 	check "scenario kdump: sanity: the crash kernel booted with /proc/vmcore" "$(tail -n 5 "$c")" \
 		grep -q '^kdump: crash kernel up' "$r"
 	check "scenario kdump: sanity: the crash kernel saved the dumps onto its disk" \
-		"$(grep -E '^kdump: (step save|done)' "$r"); $(head -c 300 "$out.tar.err")" \
-		test -d "$dir/kdump" -a "$(grep -c '^kdump: done$' "$r")" = 1
+		"$(grep -E '^kdump: (saved|step save|done)' "$r"); $(ls -l "$dir/kdump" 2>&1); $(head -c 300 "$out.tar.err")" \
+		kdump_saved "$r" "$dir/kdump"
 	check "scenario kdump: sanity: kdump-tools' arguments are -F -c -d 31 (the flattened format)" \
 		"$(grep MAKEDUMP_ARGS "$r")" grep -qx 'kdump: kdump-tools'"'"' MAKEDUMP_ARGS="-F -c -d 31"' "$r"
 	# The WARN's Taint U: line, as the first kernel printed it.
@@ -188,6 +207,18 @@ kdump_check_filtered() {
 		"$(cat "$o.how"); exit $rc: $(head -c 300 "$o.err")" \
 		test "$rc" = 5 -a "$(wc -l < "$o.err")" = 1 -a ! -s "$o.txt" -a "$(grep -c 'filtered out' "$o.err")" = 1
 	rm -f "$o.dump"
+}
+
+# kdump_saved RESULTS DIR: every save went well, the last one too, and
+# each file saved is in DIR (the disk unpacked) with the guest's size
+kdump_saved() {
+	local f n
+	[ "$(grep -c '^kdump: done$' "$1")" = 1 ] &&
+		[ "$(grep -c '^kdump: saved ' "$1")" -ge 6 ] &&
+		[ "$(grep '^kdump: step save ' "$1" | grep -cv ' rc=0 ')" = 0 ] || return 1
+	while read -r f n; do
+		[ "$(stat -c %s "$2/${f#kdump/}" 2>/dev/null)" = "$n" ] || return 1
+	done < <(sed -n 's/^kdump: saved //p' "$1")
 }
 
 # kdump_check_format NAME DUMP OUT: the dump exists, its format's magic,

@@ -142,8 +142,10 @@ if [ "$arch" = x86_64 ] && grep -qx CONFIG_CRASH_DUMP=y "$kobjdir/.config" 2>/de
 	done
 	mkdir -p "$root/usr/share/kdump-tools"
 	cp "$kt/usr/share/kdump-tools/kdump-tools.conf" "$kt/usr/sbin/kdump-config" "$root/usr/share/kdump-tools/"
-	cp "$kobjdir/arch/x86/boot/bzImage" "$root/boot/vmlinuz" ||
-		die "no $kobjdir/arch/x86/boot/bzImage: build the $variant kernel first"
+	# UT_KDUMP_IMAGE: another crash kernel (make stock-scenarios: a
+	# stock kernel's kdump variant)
+	img=${UT_KDUMP_IMAGE:-$kobjdir/arch/x86/boot/bzImage}
+	cp "$img" "$root/boot/vmlinuz" || die "no $img: build the $variant kernel first"
 fi
 
 # Cross-built: every program is a static binary for the guest's architecture.

@@ -53,9 +53,17 @@ struct flat_rec {
 	uint64_t off, size, at;		/* dump offset, length, file offset */
 };
 
+/* [off, end) of the dump is in record rec, at its byte off - rec's off */
+struct flat_piece {
+	uint64_t off, end;
+	size_t rec;
+};
+
 struct vmcore_flat {
 	struct flat_rec *rec;
 	size_t n;
+	struct flat_piece *piece;	/* disjoint, in order of offset */
+	size_t npiece;
 };
 
 /* kdump-compressed */
@@ -93,6 +101,97 @@ static uint64_t be64(const unsigned char *p)
 }
 
 /* --- the flattened format ------------------------------------------- */
+
+struct flat_event {
+	uint64_t pos;
+	size_t rec;
+};
+
+static int event_cmp(const void *a, const void *b)
+{
+	const struct flat_event *x = a, *y = b;
+
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* a max-heap of record numbers: the latest record wins */
+static void heap_push(size_t *h, size_t *n, size_t v)
+{
+	size_t i = (*n)++;
+
+	while (i && h[(i - 1) / 2] < v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static void heap_pop(size_t *h, size_t *n)
+{
+	size_t v = h[--*n], i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] > h[c])
+			c++;
+		if (h[c] <= v)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = v;
+}
+
+/*
+ * The dump's bytes as disjoint pieces, each from the last record that
+ * wrote it: a sweep over the records' starts and ends, in O(n log n), so
+ * that a read is a binary search whatever the records are (a file of
+ * one-byte records must not make each read walk all of them).
+ */
+static int flat_index(struct vmcore_flat *f)
+{
+	struct flat_event *ev = malloc(2 * f->n * sizeof(*ev));
+	size_t *heap = malloc(f->n * sizeof(*heap)), nheap = 0, e = 0;
+	uint64_t prev = 0;
+
+	f->piece = malloc(2 * f->n * sizeof(*f->piece));
+	if (!ev || !heap || !f->piece) {
+		free(ev);
+		free(heap);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < f->n; i++) {
+		ev[2 * i] = (struct flat_event){ f->rec[i].off, i };
+		ev[2 * i + 1] = (struct flat_event){ f->rec[i].off + f->rec[i].size, SIZE_MAX };
+	}
+	qsort(ev, 2 * f->n, sizeof(*ev), event_cmp);
+	while (e < 2 * f->n) {
+		uint64_t pos = ev[e].pos;
+
+		/* [prev, pos): the latest record still open holds it all */
+		while (nheap && f->rec[heap[0]].off + f->rec[heap[0]].size <= prev)
+			heap_pop(heap, &nheap);
+		if (nheap && prev < pos) {
+			struct flat_piece *last = f->npiece ? &f->piece[f->npiece - 1] : NULL;
+
+			if (last && last->rec == heap[0] && last->end == prev)
+				last->end = pos;
+			else
+				f->piece[f->npiece++] = (struct flat_piece){ prev, pos, heap[0] };
+		}
+		for (; e < 2 * f->n && ev[e].pos == pos; e++)
+			if (ev[e].rec != SIZE_MAX)
+				heap_push(heap, &nheap, ev[e].rec);
+		prev = pos;
+	}
+	free(ev);
+	free(heap);
+	return 0;
+}
 
 int vmcore_flat_open(struct vmcore *vc)
 {
@@ -158,7 +257,7 @@ int vmcore_flat_open(struct vmcore *vc)
 	if (!f->n)
 		return vmcore_fail(vc, -EBADMSG, "the flattened dump holds no data");
 	vc->file_size = end;
-	return 0;
+	return flat_index(f);
 }
 
 /* @len bytes at @off of the dump the records make: 0 or -ENODATA. */
@@ -171,25 +270,32 @@ int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 		return -ENODATA;
 	while (len) {
 		uint64_t n = len;
-		size_t i = f->n, j;
+		size_t lo = 0, hi = f->npiece;
 		int ret;
 
-		/* the last record that holds byte @off */
-		while (i-- > 0)
-			if (off >= f->rec[i].off && off - f->rec[i].off < f->rec[i].size)
-				break;
-		if (i != (size_t)-1 && f->rec[i].off + f->rec[i].size - off < n)
-			n = f->rec[i].off + f->rec[i].size - off;
-		/* up to where a later record (or, in a hole, any) begins */
-		for (j = i == (size_t)-1 ? 0 : i + 1; j < f->n; j++)
-			if (f->rec[j].off > off && f->rec[j].off - off < n)
-				n = f->rec[j].off - off;
-		if (i == (size_t)-1) {
-			memset(p, 0, n);
-		} else {
-			ret = vmcore_raw_read(vc, f->rec[i].at + (off - f->rec[i].off), p, n);
+		/* the first piece that ends after @off */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (f->piece[mid].end <= off)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < f->npiece && f->piece[lo].off <= off) {
+			const struct flat_piece *pc = &f->piece[lo];
+			const struct flat_rec *r = &f->rec[pc->rec];
+
+			if (pc->end - off < n)
+				n = pc->end - off;
+			ret = vmcore_raw_read(vc, r->at + (off - r->off), p, n);
 			if (ret)
 				return ret;
+		} else {
+			/* no record wrote these bytes: zeros, up to the next piece */
+			if (lo < f->npiece && f->piece[lo].off - off < n)
+				n = f->piece[lo].off - off;
+			memset(p, 0, n);
 		}
 		p += n;
 		off += n;
@@ -327,6 +433,7 @@ void vmcore_dd_close(struct vmcore *vc)
 	}
 	if (vc->flat) {
 		free(vc->flat->rec);
+		free(vc->flat->piece);
 		free(vc->flat);
 		vc->flat = NULL;
 	}

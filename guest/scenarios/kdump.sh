@@ -10,11 +10,11 @@
 # (its kdump-config: "-F -c -d 31", the flattened kdump-compressed format
 # that /var/crash/<date>/dump.<date> holds) and with the other formats
 # that ut.kdump= names (zlib: -c -d 31 into a file, lzo: -l -d 31, elf:
-# -E -d 31), times each step and writes them as a tar stream onto a
+# -E -d 31, flatelf: -F -E -d 31), times each step and writes them as a tar stream onto a
 # virtio disk (/dev/vda) that the host unpacks (build/kdump/).
 # The host checks each file's format, and makedumpfile --dump-dmesg on it
 # (this machine's, Debian's) for the WARN's Taint U: line and the panic.
-# suite: scenario-kdump 29 0 scenario default usr/bin/taintctl warn=1,panic=1,trace=2
+# suite: scenario-kdump 34 0 scenario default usr/bin/taintctl warn=1,panic=1,trace=2
 
 # In the guest (POSIX sh, sourced by guest/scenario.sh).
 scenario_guest() {
@@ -75,6 +75,7 @@ kdump_capture() {
 		zlib) kdump_step zlib makedumpfile -c -d 31 /proc/vmcore /tmp/kdump/dump.zlib ;;
 		lzo)  kdump_step lzo makedumpfile -l -d 31 /proc/vmcore /tmp/kdump/dump.lzo ;;
 		elf)  kdump_step elf makedumpfile -E -d 31 /proc/vmcore /tmp/kdump/dump.elf ;;
+		flatelf) kdump_step flatelf sh -c "makedumpfile -F -E -d 31 /proc/vmcore > /tmp/kdump/dump.flatelf" ;;
 		*)    echo "kdump: unknown format '$f' (ut.kdump=)" >&3 ;;
 		esac
 	done
@@ -106,7 +107,7 @@ kdump_save() {
 scenario_check() {
 	local c=$LOGS/scenario-kdump.console r=$LOGS/scenario-kdump.results
 	local dir=$BUILD/kdump out=$LOGS/scenario-kdump f0=$FAIL
-	local formats=${UT_KDUMP_FORMATS:-zlib,lzo,elf} k i f rc
+	local formats=${UT_KDUMP_FORMATS:-zlib,lzo,elf,flatelf} k i f rc
 	mkdir -p "$dir"
 	make -s -C "$ROOT/taintctl" >&2 || { record fail "scenario kdump: build taintctl" "make -C taintctl failed"; return; }
 	# Its own kernel, the kdump variant, whatever UT_KERNEL says (that
@@ -227,7 +228,7 @@ kdump_saved() {
 kdump_check_format() {
 	local f=$1 d=$2 out=$3 magic want rc=0 src=$2
 	case $f in
-	default) want=flattened magic=$(head -c 12 "$d" 2>/dev/null | tr -d '\0') ;;
+	default|flatelf) want=flattened magic=$(head -c 12 "$d" 2>/dev/null | tr -d '\0') ;;
 	zlib|lzo) want=kdump magic=$(head -c 8 "$d" 2>/dev/null) ;;
 	elf) want=elf magic=$(head -c 4 "$d" 2>/dev/null | tail -c 3) ;;
 	esac

@@ -66,14 +66,21 @@ arm64)  cpu=max,pauth-impdef=on qdef=qemu-system-aarch64 machine=(-M virt) tty=t
 	resarg=" ut.res=hvc0" ;;
 *)      die "boot.sh: unknown UT_ARCH '$UT_ARCH' (x86_64, i386, arm64)" ;;
 esac
+# UT_MEM: the guest's memory in MiB (default 512; scenario-kdump reserves
+# a crash kernel's share of it). UT_DISK: a raw image the guest sees as a
+# virtio disk, /dev/vda (scenario-kdump's crash kernel writes its dumps
+# there).
+disk=()
+[ -z "${UT_DISK:-}" ] || disk=(-drive "file=$UT_DISK,format=raw,if=virtio")
 qbin=${UT_QEMU:-$qdef}
 qfw=()
 [ -z "${UT_QEMU:-}" ] || qfw=(-L "$(dirname "$UT_QEMU")/../share/qemu")
 # shellcheck disable=SC2054,SC2206	# QEMU option commas; UT_QEMU_ARGS is split on purpose
-qemu=("$qbin" "${qfw[@]}" "${machine[@]}" -accel "$accel" -cpu "$cpu${UT_CPU:-}" -smp "$smp" -m 512
+qemu=("$qbin" "${qfw[@]}" "${machine[@]}" -accel "$accel" -cpu "$cpu${UT_CPU:-}" -smp "$smp" -m "${UT_MEM:-512}"
       -no-reboot -display none -monitor none -nodefaults
       -kernel "$kernel" -initrd "$initrd"
       ${UT_QEMU_ARGS:-}
+      "${disk[@]}"
       -append "console=$tty panic=-1 loglevel=7 ut.mode=$mode${resarg:-} $append")
 # The dump: QEMU's vmcoreinfo device, a QMP socket, and panic=0 (the last
 # panic= on the command line counts) so the guest waits to be dumped.

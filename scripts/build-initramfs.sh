@@ -117,6 +117,37 @@ if [ "$arch" = x86_64 ]; then
 	cp "$ROOT/taintctl/build/taintctl-static" "$root/usr/bin/taintctl"
 fi
 
+# A kernel that can take a crash dump (CONFIG_CRASH_DUMP, the kdump
+# variant: scenario-kdump): Debian's kexec (scripts/kdump-tools.sh) and
+# makedumpfile (this machine's, scripts/deps.sh), with the shared libraries
+# they link (ldd) and the dynamic loader; kdump-tools' configuration (its
+# makedumpfile arguments) and the kernel image itself, which the guest
+# loads as its own crash kernel (kexec -p /boot/vmlinuz).
+if [ "$arch" = x86_64 ] && grep -qx CONFIG_CRASH_DUMP=y "$kobjdir/.config" 2>/dev/null; then
+	kt=$("$ROOT/scripts/kdump-tools.sh") || die "no kexec-tools for the kdump initramfs"
+	command -v makedumpfile > /dev/null || die "no makedumpfile on this machine (scripts/deps.sh installs it)"
+	ktlib=$kt/usr/lib/x86_64-linux-gnu:$kt/lib/x86_64-linux-gnu
+	mkdir -p "$root/lib64" "$root/lib/x86_64-linux-gnu" "$root/boot"
+	for bin in "$kt/sbin/kexec" "$(command -v makedumpfile)"; do
+		install -m 0755 "$bin" "$root/usr/bin/"
+		libs=$(LD_LIBRARY_PATH=$ktlib ldd "$bin") || die "ldd $bin failed"
+		! grep -q 'not found' <<< "$libs" || die "$bin: a library is missing: $libs"
+		# shellcheck disable=SC2013	# paths, one a word
+		for lib in $(awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\/lib64\// { print $1 }' <<< "$libs"); do
+			case $lib in
+			/lib64/*) cp -L "$lib" "$root/lib64/" ;;
+			*) cp -L "$lib" "$root/lib/x86_64-linux-gnu/" ;;
+			esac
+		done
+	done
+	mkdir -p "$root/usr/share/kdump-tools"
+	cp "$kt/usr/share/kdump-tools/kdump-tools.conf" "$kt/usr/sbin/kdump-config" "$root/usr/share/kdump-tools/"
+	# UT_KDUMP_IMAGE: another crash kernel (make stock-scenarios: a
+	# stock kernel's kdump variant)
+	img=${UT_KDUMP_IMAGE:-$kobjdir/arch/x86/boot/bzImage}
+	cp "$img" "$root/boot/vmlinuz" || die "no $img: build the $variant kernel first"
+fi
+
 # Cross-built: every program is a static binary for the guest's architecture.
 [ "$arch" = x86_64 ] || for f in "$root/bin/busybox" "$root"/usr/bin/*; do
 	[ -L "$f" ] && continue

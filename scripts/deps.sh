@@ -14,9 +14,10 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# libtaint's decompressors: zlib, liblzma, libzstd, libbz2, liblz4
+# libtaint's decompressors: zlib, liblzma, libzstd, libbz2, liblz4, and
+# liblzo2 (lzo-compressed kdump pages)
 taintctl_build_pkgs="build-essential pkg-config libjson-c-dev zlib1g-dev
-	liblzma-dev libzstd-dev libbz2-dev liblz4-dev"
+	liblzma-dev libzstd-dev libbz2-dev liblz4-dev liblzo2-dev"
 host_pkgs="$taintctl_build_pkgs libcmocka-dev jq groff-base ripgrep
 	xz-utils zstd bzip2 lz4 time prometheus prometheus-node-exporter curl
 	python3 clang"
@@ -32,6 +33,11 @@ v=$(gcc -dumpversion 2>/dev/null | cut -d. -f1) || v=
 plugin_pkgs="gcc-${v:-12}-plugin-dev"
 # make -C taintctl check: the bash completion's directory and helpers
 host_pkgs="$host_pkgs bash-completion"
+# scenario-kdump: Debian's makedumpfile, run in the guest's crash kernel
+# (copied into the kdump initramfs) and on the host (--dump-dmesg).
+# kexec-tools is not installed here (its package takes over the host's
+# reboots): scripts/kdump-tools.sh unpacks it into build/ for the guest.
+host_pkgs="$host_pkgs makedumpfile"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=

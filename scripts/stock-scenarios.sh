@@ -17,8 +17,14 @@ stock=$(stock_tree)
 # which no scenario uses), so that one build serves both.
 kernel=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=bloat-stock "$ROOT/scripts/build-kernel.sh" bloat)
 initrd=$("$ROOT/scripts/build-initramfs.sh" default)
+# scenario-kdump boots a kernel that can take a dump, its own kdump
+# variant: here the stock tree's, which it loads as its crash kernel.
+kkernel=$(UT_KSRC=$stock UT_LAX_CONFIG=1 UT_VARIANT_DIR=kdump-stock "$ROOT/scripts/build-kernel.sh" kdump)
+"$ROOT/scripts/build-kernel.sh" kdump > /dev/null	# the initramfs's module and config
+kinitrd=$(UT_KDUMP_IMAGE=$kkernel "$ROOT/scripts/build-initramfs.sh" kdump)
 logs=$BUILD/logs/stock
 UT_ONLY='scenario-*' UT_KERNEL=$kernel UT_INITRD=$initrd UT_LOGS=$logs \
+	UT_KDUMP_KERNEL=$kkernel UT_KDUMP_INITRD=$kinitrd \
 	"$ROOT/scripts/test.sh" default > "$logs.out" 2>&1 || true
 out=$ROOT/docs/stock-scenarios.txt
 {

@@ -69,13 +69,13 @@ scenario_check() {
 		test "$(grep -cE ' user +U .* reason=| user +N +new=N | kernel O +new=O .* module=ut_taint$| kernel W +new=W .* caller=| kernel C +new=C .* module=ut_taint$' "$out.want.txt")" = 6
 	check "scenario dump: sanity: live, the NMI event in the module has a caller (the dump leaves it out)" \
 		"$(grep ' kernel C ' "$r")" grep -qE ' kernel C +new=C .* module=ut_taint caller=ut_' "$r"
-	# QEMU's kdump-compressed format of the same memory: not read (convert
-	# it with makedumpfile -E), but said so on one line, exit 5.
+	# QEMU's kdump-zlib format of the same memory (QEMU 7.2 writes it
+	# flattened, zlib pages, its own writer, not makedumpfile's): the same
+	# text. (scenario-kdump reads makedumpfile's.)
 	rc=0; "$tctl" log --vmcore "$d.kdump-zlib" > "$out.kdump.txt" 2> "$out.kdump.err" || rc=$?
-	check "scenario dump: sanity: a kdump-compressed dump: one error line that says so, exit 5" \
-		"exit $rc: $(head -c 300 "$out.kdump.err")" \
-		test "$rc" = 5 -a "$(wc -l < "$out.kdump.err")" = 1 -a ! -s "$out.kdump.txt" -a \
-		"$(grep -ci 'kdump' "$out.kdump.err")" = 1
+	check "scenario dump: QEMU's kdump-zlib dump (flattened): taintctl log --vmcore: the live text, byte for byte" \
+		"exit $rc, $(head -c 300 "$out.kdump.err"); $(od -A n -c -N 12 "$d.kdump-zlib" 2>&1); $(diff "$out.want.txt" "$out.kdump.txt" > "$out.kdump.diff"; head -n 20 "$out.kdump.diff")" \
+		same_text "$out.want.txt" "$out.kdump.txt"
 	# The dumps are as large as the guest's memory: kept only when a check failed.
 	[ "$FAIL" = "$f0" ] && rm -f "$d" "$d.kdump-zlib"
 }
@@ -85,4 +85,6 @@ live_block() {	# live_block RESULTS text|json: what the guest printed
 }
 # same_json TEXT-EVENTS JSON-EVENTS WANT GOT: the live JSON holds the text's
 # events (at least one), and the dump's JSON is the same
+# same_text WANT GOT: at least one event, and the same text
+same_text() { [ "$(grep -c '^\[' "$1")" -gt 0 ] && cmp -s "$1" "$2"; }
 same_json() { [ "$1" -gt 0 ] && [ "$2" = "$1" ] && [ -s "$3" ] && cmp -s "$3" "$4"; }

@@ -160,6 +160,10 @@ int taint_log_new_from_file(const char *path, struct taint_log **logp)
 	return ret ? ret : from_buffer(buf, len, logp);
 }
 
+/* taint_log_new_from_vmcore() is vmcore.c's: a program that never reads a
+ * dump (the guest's static test programs) does not link the dump reader
+ * and its decompressors. */
+
 struct taint_log *taint_log_ref(struct taint_log *log)
 {
 	if (log)

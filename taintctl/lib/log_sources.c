@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * log_sources.c - struct taint_log from the inputs that need a decoder: a
- * descriptor (plain or compressed text, source.c) and a crash dump
- * (vmcore*.c).  Apart from log_object.c so that a static program that
+ * log_sources.c - struct taint_log from a descriptor (plain or compressed
+ * text, source.c).  Apart from log_object.c so that a static program that
  * reads logs from text, a file or /proc (guest/reliability's, linked with
- * libtaint.a) does not pull in the decompressors and their libraries.
+ * libtaint.a) does not pull in the decompressors and their libraries; for
+ * the same reason taint_log_new_from_vmcore() is vmcore.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -63,22 +63,6 @@ int taint_log_new_from_fd(int fd, struct taint_log **logp, char *why,
 		return ret;
 	}
 	buf[len] = '\0';
-	ret = taint_log_new_from_text(buf, len, logp);
-	free(buf);
-	return ret;
-}
-
-int taint_log_new_from_vmcore(int fd, struct taint_log **logp, char *why,
-			      size_t why_size)
-{
-	char *buf;
-	size_t len;
-	int ret;
-
-	*logp = NULL;
-	ret = taint_vmcore_read_log(fd, &buf, &len, why, why_size);
-	if (ret)
-		return ret;
 	ret = taint_log_new_from_text(buf, len, logp);
 	free(buf);
 	return ret;

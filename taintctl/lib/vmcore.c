@@ -704,3 +704,21 @@ int taint_vmcore_read_log(int fd, char **buf, size_t *len, char *why,
 	*len = r.t.len;
 	return 0;
 }
+
+/* log_object.c's constructor for a dump, here so that only programs that
+ * read dumps link this reader and its decompressors (zlib, lzo, zstd) */
+int taint_log_new_from_vmcore(int fd, struct taint_log **logp, char *why,
+			      size_t why_size)
+{
+	char *buf;
+	size_t len;
+	int ret;
+
+	*logp = NULL;
+	ret = taint_vmcore_read_log(fd, &buf, &len, why, why_size);
+	if (ret)
+		return ret;
+	ret = taint_log_new_from_text(buf, len, logp);
+	free(buf);
+	return ret;
+}

@@ -43,12 +43,11 @@ int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
 	return err;
 }
 
-/* Exactly @len bytes at @off of the file: 0, -ENODATA (past its end), -errno. */
-static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
+int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 {
 	unsigned char *p = buf;
 
-	if (off > vc->file_size || len > vc->file_size - off)
+	if (off > vc->raw_size || len > vc->raw_size - off)
 		return -ENODATA;
 	while (len) {
 		ssize_t n = pread(vc->fd, p, len, (off_t)off);
@@ -64,6 +63,18 @@ static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
+{
+	if (vc->flat)
+		return vmcore_flat_read(vc, off, buf, len);
+	return vmcore_raw_read(vc, off, buf, len);
+}
+
+static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
+{
+	return vmcore_file_read(vc, off, buf, len);
 }
 
 int vmcore_truncated(struct vmcore *vc, const char *what)
@@ -232,11 +243,9 @@ static int read_phdrs(struct vmcore *vc, const unsigned char *eh)
 static int check_header(struct vmcore *vc, const unsigned char *eh,
 			size_t got)
 {
-	if (got >= 8 && (memcmp(eh, "KDUMP   ", 8) == 0 ||
-			 memcmp(eh, "DISKDUMP", 8) == 0 ||
-			 memcmp(eh, "makedumpfile", got < 12 ? 8 : 12) == 0))
-		return vmcore_fail(vc, -ENOTSUP,
-				   "a kdump-compressed (or flattened) dump, not an ELF core: have makedumpfile write ELF (makedumpfile -E) and read that");
+	if (got >= 8 && memcmp(eh, "makedumpfile", got < 12 ? 8 : 12) == 0)
+		return vmcore_fail(vc, -EBADMSG,
+				   "a flattened dump inside a flattened dump");
 	if (got < SELFMAG || memcmp(eh, ELFMAG, SELFMAG))
 		return vmcore_fail(vc, -EBADMSG,
 				   "not an ELF core file (no ELF magic number)");
@@ -283,11 +292,23 @@ int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 		return -EISDIR;
 	if (!S_ISREG(st.st_mode))
 		return -ESPIPE;	/* read with pread(): a file, not a stream */
-	vc->file_size = (uint64_t)st.st_size;
+	vc->file_size = vc->raw_size = (uint64_t)st.st_size;
 	got = vc->file_size < sizeof(eh) ? (size_t)vc->file_size : sizeof(eh);
 	ret = file_read(vc, 0, eh, got);
 	if (ret)
 		return ret == -ENODATA ? vmcore_truncated(vc, "the ELF header") : ret;
+	/* makedumpfile -F (kdump-tools' dumps): the dump is in its records */
+	if (got >= 12 && memcmp(eh, "makedumpfile", 12) == 0) {
+		ret = vmcore_flat_open(vc);
+		got = vc->file_size < sizeof(eh) ? (size_t)vc->file_size : sizeof(eh);
+		if (!ret)
+			ret = file_read(vc, 0, eh, got);
+		if (ret)
+			return ret == -ENODATA ? vmcore_truncated(vc, "the dump's header") : ret;
+	}
+	if (got >= 8 && (memcmp(eh, "KDUMP   ", 8) == 0 ||
+			 memcmp(eh, "DISKDUMP", 8) == 0))
+		return vmcore_dd_open(vc);
 	ret = check_header(vc, eh, got);
 	if (!ret)
 		ret = read_phdrs(vc, eh);
@@ -306,6 +327,7 @@ int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 
 void vmcore_close(struct vmcore *vc)
 {
+	vmcore_dd_close(vc);
 	free(vc->seg);
 	free(vc->info);
 	vc->seg = NULL;
@@ -364,6 +386,8 @@ static uint64_t zero_run(const struct vmcore *vc, uint64_t pa, uint64_t max)
 static int phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
 		     size_t len, size_t *done)
 {
+	if (vc->dd)
+		return vmcore_dd_phys_read(vc, pa, buf, len, done);
 	*done = 0;
 	while (*done < len) {
 		uint64_t want = len - *done, n;

@@ -33,6 +33,9 @@ struct vmcore {
 	size_t nseg, last;	/* last: the segment of the last read */
 	char *info;		/* the VMCOREINFO text, NUL-terminated */
 	int64_t phys_base;	/* NUMBER(phys_base) */
+	uint64_t raw_size;	/* the file's size; file_size is the dump's */
+	struct vmcore_flat *flat;	/* a flattened file: its records */
+	struct vmcore_dd *dd;	/* a kdump-compressed dump */
 	char *why;		/* the first error, for the caller */
 	size_t why_size;
 };
@@ -66,6 +69,26 @@ int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
  * one, at most *@len): *@len is set to their number. */
 int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
 		     size_t *len);
+
+/* Exactly @len bytes at @off of the file (vmcore_raw_read()) or of the
+ * dump (vmcore_file_read(): through a flattened file's records): 0,
+ * -ENODATA (past its end), -errno. */
+int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+
+/* vmcore_diskdump.c: makedumpfile's flattened format (a file of records,
+ * read as the dump makedumpfile -R would write) and its kdump-compressed
+ * format (header, bitmaps, page descriptors, compressed pages).  The opens
+ * return 0, -EBADMSG, -ENOTSUP (reason given), -errno or -ENOMEM. */
+int vmcore_flat_open(struct vmcore *vc);
+int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+int vmcore_dd_open(struct vmcore *vc);
+/* As the ELF reader's: up to @len bytes of physical memory at @pa, *@done
+ * of them read; -EFAULT past the dump's pages, -EBADMSG (reason given)
+ * for a page filtered out or damaged, -ENOTSUP (snappy). */
+int vmcore_dd_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
+			size_t len, size_t *done);
+void vmcore_dd_close(struct vmcore *vc);
 
 /* vmcoreinfo.c: the value of KEY=VALUE ("SYMBOL(taint_events)", ...).
  * 0, -ENOENT (no such key) or -EINVAL (not a number of that form). */

@@ -129,7 +129,7 @@ bad "a kernel event whose detail is past the callers: exit 5" 5 ".*: taint log s
 run log --vmcore "$T/firstlayout.core"
 bad "the series' first layout (caller, reason in each slot): exit 5, says so" 5 "cannot read the taint log of '.*firstlayout.core': the taint log has the layout of an unreleased version of the series (a caller or reason inside each slot, no LAYOUT(taint_caller) in VMCOREINFO)"
 run log --vmcore "$T/kdump.core"
-bad "kdump-compressed: exit 5, says to write ELF" 5 ".*: a kdump-compressed (or flattened) dump, not an ELF core: have makedumpfile write ELF (makedumpfile -E)"
+bad "an ELF core behind the kdump-compressed signature: exit 5, says which machine it is not" 5 ".*: a kdump-compressed dump of another machine (\"\"): only x86_64 dumps can be read"
 size=$(wc -c <"$T/main.core")
 for cut in 30 64 500 $((size / 2)) $((size - 1)); do
 	head -c "$cut" "$T/main.core" >"$T/cut.core"

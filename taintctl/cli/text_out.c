@@ -39,63 +39,50 @@ void text_print_mask(uint64_t mask, bool tainted)
 			text_print_flag_line(bit);
 }
 
-void text_print_event(const struct taint_event *ev)
+/* an event's fields from auid= on, as the taint_log line has them */
+static void print_event_tail(const struct taint_event *ev)
 {
 	char buf[TAINT_REASON_MAX * 4 + 1];
 
+	if (ev->has_auid) {
+		if (ev->auid_set)
+			printf(" auid=%" PRIu32, ev->auid);
+		else
+			fputs(" auid=-", stdout);
+	}
+	taint_escape(ev->comm, ev->comm_len, buf, sizeof(buf));
+	printf(" comm=\"%s\"", buf);
+	if (ev->has_module) {
+		taint_escape_word(ev->module, ev->module_len, buf, sizeof(buf));
+		printf(" module=%s", buf);
+	}
+	if (ev->has_caller)
+		printf(" caller=%s", ev->caller);
+	if (ev->has_reason) {
+		taint_escape(ev->reason, ev->reason_len, buf, sizeof(buf));
+		printf(" reason=\"%s\"", buf);
+	}
+}
+
+void text_print_event(const struct taint_event *ev)
+{
 	printf("[%12s] %-20s %-6s %-4s new=%-4s pid=%" PRIu32 " uid=%" PRIu32,
 	       ev->ts, ev->utc,
 	       ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
 	       ev->flags[0] ? ev->flags : "-",
 	       ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
-	if (ev->has_auid) {
-		if (ev->auid_set)
-			printf(" auid=%" PRIu32, ev->auid);
-		else
-			fputs(" auid=-", stdout);
-	}
-	taint_escape(ev->comm, ev->comm_len, buf, sizeof(buf));
-	printf(" comm=\"%s\"", buf);
-	if (ev->has_module) {
-		taint_escape_word(ev->module, ev->module_len, buf, sizeof(buf));
-		printf(" module=%s", buf);
-	}
-	if (ev->has_caller)
-		printf(" caller=%s", ev->caller);
-	if (ev->has_reason) {
-		taint_escape(ev->reason, ev->reason_len, buf, sizeof(buf));
-		printf(" reason=\"%s\"", buf);
-	}
+	print_event_tail(ev);
 	putchar('\n');
 }
 
 void text_print_event_line(const struct taint_event *ev)
 {
-	char buf[TAINT_REASON_MAX * 4 + 1];
-
 	printf("ts=%s utc=%s origin=%s flags=%s new=%s pid=%" PRIu32
 	       " uid=%" PRIu32, ev->ts, ev->utc,
 	       ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
 	       ev->flags[0] ? ev->flags : "-",
 	       ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
-	if (ev->has_auid) {
-		if (ev->auid_set)
-			printf(" auid=%" PRIu32, ev->auid);
-		else
-			fputs(" auid=-", stdout);
-	}
-	taint_escape(ev->comm, ev->comm_len, buf, sizeof(buf));
-	printf(" comm=\"%s\"", buf);
-	if (ev->has_module) {
-		taint_escape_word(ev->module, ev->module_len, buf, sizeof(buf));
-		printf(" module=%s", buf);
-	}
-	if (ev->has_caller)
-		printf(" caller=%s", ev->caller);
-	if (ev->has_reason) {
-		taint_escape(ev->reason, ev->reason_len, buf, sizeof(buf));
-		printf(" reason=\"%s\"", buf);
-	}
+	print_event_tail(ev);
 }
 
 void text_print_events(const struct taint_log *log, const char *indent)

@@ -102,25 +102,6 @@ static void check_first_hits(size_t count)
 }
 
 /* ---- encoders (the real libraries) ------------------------------------ */
-static unsigned char *gz_encode(const char *in, size_t len, size_t *out_len)
-{
-	z_stream z = { 0 };
-	size_t cap = len + len / 100 + 1024;
-	unsigned char *out = malloc(cap);
-
-	assert_non_null(out);
-	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8,
-				      Z_DEFAULT_STRATEGY), Z_OK);
-	z.next_in = (Bytef *)in;
-	z.avail_in = (uInt)len;
-	z.next_out = out;
-	z.avail_out = (uInt)cap;
-	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-	*out_len = z.total_out;
-	deflateEnd(&z);
-	return out;
-}
-
 static unsigned char *xz_encode(const char *in, size_t len, size_t *out_len)
 {
 	size_t cap = len + len / 100 + 1024, pos = 0;
@@ -155,7 +136,6 @@ static unsigned char *tool_encode(char *const argv[], const char *in,
 	FILE *fin = tmpfile(), *fout = tmpfile();
 	unsigned char *out;
 	int status;
-	long end;
 	pid_t pid;
 
 	assert_non_null(fin);
@@ -175,14 +155,7 @@ static unsigned char *tool_encode(char *const argv[], const char *in,
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		fail_msg("%s failed (status %#x): is it installed? (scripts/deps.sh host)",
 			 argv[0], status);
-	assert_int_equal(fseek(fout, 0, SEEK_END), 0);
-	end = ftell(fout);
-	assert_true(end > 0);
-	rewind(fout);
-	out = malloc((size_t)end);
-	assert_non_null(out);
-	assert_int_equal(fread(out, 1, (size_t)end, fout), (size_t)end);
-	*out_len = (size_t)end;
+	out = (unsigned char *)read_stream(fout, out_len);
 	fclose(fin);
 	fclose(fout);
 	return out;

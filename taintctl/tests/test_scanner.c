@@ -537,21 +537,13 @@ static char *read_fixture(const char *name, size_t *len)
 	char path[256];
 	FILE *fp;
 	char *buf;
-	long n;
 
 	snprintf(path, sizeof(path), "tests/console/%s", name);
 	fp = fopen(path, "rb");
 	if (!fp)
 		fail_msg("cannot open %s (run from taintctl/)", path);
-	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-	n = ftell(fp);
-	assert_true(n > 0);
-	rewind(fp);
-	buf = malloc((size_t)n);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	buf = read_stream(fp, len);
 	fclose(fp);
-	*len = (size_t)n;
 	return buf;
 }
 

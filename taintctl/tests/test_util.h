@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <cmocka.h>
+#include <zlib.h>
 
 #include "taint.h"
 
@@ -30,6 +31,45 @@ static inline const char *mask_letters(uint64_t mask)
 
 	taint_mask_letters(mask, buf, sizeof(buf));
 	return buf;
+}
+
+/* The rest of @fp (a regular file), from its start, malloc()ed (@len bytes). */
+static __attribute__((unused)) char *read_stream(FILE *fp, size_t *len)
+{
+	char *buf;
+	long n;
+
+	assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	assert_true(n > 0);
+	rewind(fp);
+	buf = malloc((size_t)n);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* gzip (one member, zlib) of @in[0..len), malloc()ed (*@out_len bytes). */
+static __attribute__((unused)) unsigned char *gz_encode(const char *in,
+							size_t len,
+							size_t *out_len)
+{
+	z_stream z = { 0 };
+	size_t cap = len + len / 100 + 1024;
+	unsigned char *out = malloc(cap);
+
+	assert_non_null(out);
+	assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8,
+				      Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (Bytef *)in;
+	z.avail_in = (uInt)len;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	*out_len = z.total_out;
+	deflateEnd(&z);
+	return out;
 }
 
 /*

@@ -19,42 +19,10 @@
 
 #include "test_util.h"
 #include "vmcore_fixture.h"
+#include "vmcore_memfd.h"
 
-#define WHY 320
 #define FUZZ_ROUNDS 10000
 
-static int fd = -1;
-
-static int setup(void **state)
-{
-	(void)state;
-	fd = memfd_create("vmcore", 0);
-	return fd < 0 ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	close(fd);
-	return 0;
-}
-
-/* taint_vmcore_read_log() of @len bytes at @p: its return value */
-static int read_bytes(const unsigned char *p, size_t len, char **text,
-		      char *why)
-{
-	size_t n = 0;
-	int ret;
-
-	assert_int_equal(ftruncate(fd, 0), 0);
-	assert_true(pwrite(fd, p, len, 0) == (ssize_t)len);
-	ret = taint_vmcore_read_log(fd, text, &n, why, WHY);
-	if (!ret)
-		assert_int_equal(strlen(*text), n);
-	else
-		assert_null(*text);
-	return ret;
-}
 
 static int read_spec(const struct fx_spec *s, char **text, char *why)
 {

@@ -27,44 +27,13 @@
 
 #include "test_util.h"
 #include "vmcore_fixture.h"
+#include "vmcore_memfd.h"
 
-#define WHY 320
 #define PAGE 4096u
 #define FUZZ_ROUNDS 3000
 
 enum comp { RAW, ZLIB = 0x1, LZO = 0x2, SNAPPY = 0x4, ZSTD = 0x20 };
 
-static int fd = -1;
-
-static int setup(void **state)
-{
-	(void)state;
-	fd = memfd_create("vmcore", 0);
-	return fd < 0 ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	close(fd);
-	return 0;
-}
-
-static int read_bytes(const unsigned char *p, size_t len, char **text,
-		      char *why)
-{
-	size_t n = 0;
-	int ret;
-
-	assert_int_equal(ftruncate(fd, 0), 0);
-	assert_true(pwrite(fd, p, len, 0) == (ssize_t)len);
-	ret = taint_vmcore_read_log(fd, text, &n, why, WHY);
-	if (!ret)
-		assert_int_equal(strlen(*text), n);
-	else
-		assert_null(*text);
-	return ret;
-}
 
 /* --- the ELF core's memory, as the writer needs it ------------------- */
 

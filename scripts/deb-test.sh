@@ -164,11 +164,11 @@ readelf -d "$R/usr/bin/taintctl" > "$T/dyn" 2>&1
 t "taintctl: NEEDED libtaint.so.1, no RPATH or RUNPATH (Debian policy)" sh -c "
 	grep -q 'NEEDED.*\\[libtaint.so.1\\]' '$T/dyn' && ! grep -qE 'R(UN)?PATH' '$T/dyn'"
 t "libtaint.so.$UV: SONAME libtaint.so.1" sh -c "
-	readelf -d '$L/libtaint.so.$UV' | grep -q 'SONAME.*\\[libtaint.so.1\\]'"
+	readelf -d '$L/libtaint.so.$UV' | grep 'SONAME.*\\[libtaint.so.1\\]'"
 t "the unpacked taintctl runs with the unpacked libtaint.so.1 (LD_LIBRARY_PATH): --version, decode" sh -c "
-	LD_LIBRARY_PATH='$L' ldd '$R/usr/bin/taintctl' | grep -q 'libtaint.so.1 => $L/libtaint.so.1 ' &&
-	LD_LIBRARY_PATH='$L' '$R/usr/bin/taintctl' --version | grep -qx 'taintctl from usertaint $UV' &&
-	LD_LIBRARY_PATH='$L' '$R/usr/bin/taintctl' decode 4609 | grep -q WARN"
+	LD_LIBRARY_PATH='$L' ldd '$R/usr/bin/taintctl' | grep 'libtaint.so.1 => $L/libtaint.so.1 ' &&
+	LD_LIBRARY_PATH='$L' '$R/usr/bin/taintctl' --version | grep -x 'taintctl from usertaint $UV' &&
+	LD_LIBRARY_PATH='$L' '$R/usr/bin/taintctl' decode 4609 | grep WARN"
 cat > "$T/use.c" <<'EOF'
 #include <stdio.h>
 #include <taint/taint.h>

@@ -30,7 +30,7 @@ kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 objects_pkgs="linux-config-6.12 sparse clang lld llvm"
 # debian/control's Build-Depends (keep them equal: deb-test.sh checks it
 # with dpkg-checkbuilddeps), and the tools that build and check .debs
-deb_pkgs="$taintctl_build_pkgs debhelper dpkg-dev fakeroot lintian
+deb_pkgs="$taintctl_build_pkgs debhelper dpkg-dev lintian
 	libcmocka-dev jq python3 gzip xz-utils zstd bzip2 lz4 systemd"
 fresh_pkgs="debootstrap debian-archive-keyring zstd git util-linux"
 arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
@@ -45,6 +45,8 @@ host_pkgs="$host_pkgs bash-completion"
 # kexec-tools is not installed here (its package takes over the host's
 # reboots): scripts/kdump-tools.sh unpacks it into build/ for the guest.
 host_pkgs="$host_pkgs makedumpfile"
+# make -C taintctl units-check: systemd-analyze verify on the units
+host_pkgs="$host_pkgs systemd"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=
@@ -58,7 +60,7 @@ arch)   want="$kernel_pkgs $arch_pkgs" ;;
 objects) want="$kernel_pkgs $objects_pkgs" ;;
 plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 fresh)  want=$fresh_pkgs ;;
-all)    want="$host_pkgs $kernel_pkgs" ;;
+all)    want="$host_pkgs $deb_pkgs $kernel_pkgs" ;;
 *)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh or all)" ;;
 esac
 

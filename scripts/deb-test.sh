@@ -134,6 +134,7 @@ for u in taintctl-metrics.service taintctl-metrics.timer taintctl-watch.service;
 	has_path taintctl /lib/systemd/system/$u
 done
 has_path taintctl /usr/share/doc/taintctl/copyright
+has_path taintctl /usr/share/doc/taintctl/examples/taint.rules.yml
 has_path libtaint1 "/usr/lib/$MA/libtaint.so.$UV"
 has_path libtaint1 "/usr/lib/$MA/libtaint.so.1" "libtaint.so.$UV"
 has_path libtaint-dev "/usr/lib/$MA/libtaint.so" libtaint.so.1
@@ -153,8 +154,9 @@ t "taintctl Depends on libtaint1 (>= $UV) (Depends: $dep)" has "$dep" "(^|, )lib
 dev=$(dpkg-deb -f "$(deb libtaint-dev)" Depends)
 t "libtaint-dev Depends on libtaint1 (= $V)" has "$dev" "(^|, )libtaint1 \\(= $V\\)"
 dpkg-deb -I "$(deb taintctl)" postinst > "$T/postinst" 2>/dev/null
-t "taintctl's postinst enables taintctl-metrics.timer and taintctl-watch.service" sh -c "
-	grep -q 'taintctl-metrics.timer' '$T/postinst' && grep -q 'taintctl-watch.service' '$T/postinst'"
+t "taintctl's postinst enables the metrics timer and service and the watch service" sh -c "
+	grep -q 'taintctl-metrics.timer' '$T/postinst' && grep -q 'taintctl-metrics.service' '$T/postinst' &&
+	grep -q 'taintctl-watch.service' '$T/postinst'"
 
 # --- unpacked: the programs, a consumer, the units --------------------------
 R=$T/root

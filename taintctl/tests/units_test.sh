@@ -53,6 +53,9 @@ done
 t "taintctl-metrics.service writes /var/lib/prometheus/node-exporter/taint.prom" \
 	grep -q -- '--output /var/lib/prometheus/node-exporter/taint.prom$' \
 	"$ROOT$UNITDIR/taintctl-metrics.service"
+t "taintctl-metrics.service runs at boot before node_exporter (the last boot's file is never served)" sh -c "
+	grep -qx 'Before=prometheus-node-exporter.service' '$ROOT$UNITDIR/taintctl-metrics.service' &&
+	grep -qx 'WantedBy=multi-user.target' '$ROOT$UNITDIR/taintctl-metrics.service'"
 t "taintctl-metrics.timer is wanted by timers.target" \
 	grep -qx 'WantedBy=timers.target' "$ROOT$UNITDIR/taintctl-metrics.timer"
 tap_done

@@ -57,10 +57,13 @@ t "debian/libtaint1.symbols is scripts/deb-symbols.sh's output from lib/libtaint
 	sh -c "'$ROOT/scripts/deb-symbols.sh' > '$T/symbols' && diff -u '$ROOT/debian/libtaint1.symbols' '$T/symbols'"
 t "debian/rules is executable" test -x "$ROOT/debian/rules"
 
-# the tree and the directory above it, as they were
+# the tree (build/ and taintctl/build/ apart), and dpkg's kind of files in
+# the directory above it (where dpkg-buildpackage run in the tree would
+# put them), as they were
 state() {
-	git -C "$ROOT" status --porcelain --ignored --untracked-files=all -- . ':!build' ':!taintctl/build'
-	ls -a "$ROOT/.."
+	git -C "$ROOT" status --porcelain --ignored --untracked-files=all |
+		grep -vE '^!! (taintctl/)?build/'
+	ls -a "$ROOT/.." | grep -E '\.(deb|ddeb|udeb|changes|buildinfo|dsc)$|^usertaint_'
 }
 state > "$T/before"
 
@@ -88,6 +91,9 @@ if [ -z "$nocheck" ]; then
 		grep -q '^# tests/cli_test.sh' '$OUT/build.log' &&
 		grep -q '^# build/asan/test_flags' '$OUT/build.log' &&
 		! grep -q '^not ok' '$OUT/build.log'"
+else
+	t "nocheck honoured: no test ran in the build" sh -c "
+		! grep -qE '^# (tests/|build/asan/)|^(not )?ok ' '$OUT/build.log'"
 fi
 state > "$T/after"
 t "the build left the git tree and the directory above it as they were" \

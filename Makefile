@@ -8,7 +8,7 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: all run shell test test-debug test-kcsan test-x2apic tree tree-reset export kernel initramfs \
-	deps taintctl stock-scenarios bloat bloat-defconfig bench check-series \
+	deps taintctl deb stock-scenarios bloat bloat-defconfig bench check-series \
 	check-matrix check-matrix-ci fresh-check clean
 
 all: run
@@ -67,6 +67,13 @@ initramfs: deps
 # not needed to build
 taintctl:
 	@$(S)/deps.sh taintctl-build && $(MAKE) -s -C taintctl
+
+# taintctl's Debian packages (debian/): taintctl, libtaint1, libtaint-dev,
+# built with their unit and CLI tests into build/deb/ and checked
+# (lintian, contents, an unpacked run, the units); make test runs the same
+# with DEB_BUILD_OPTIONS=nocheck (suite taintctl-deb)
+deb:
+	@$(S)/deb-test.sh
 
 check-series: deps
 	@$(S)/check-series.sh --build

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [--list] [taintctl-build|host|kernel|objects|arch|plugins|fresh|all]
+# Usage: scripts/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|all]
 #        (default: all; --list: print the packages, install nothing)
 # taintctl-build: what building taintctl and libtaint needs (make taintctl),
 # nothing more; host: that and what its tests need (make -C taintctl check,
@@ -11,6 +11,9 @@
 # plugins: the GCC plugin headers of the host's gcc (CONFIG_GCC_PLUGINS, the
 # check-matrix entry randstruct)
 # fresh: what scripts/fresh-check.sh needs to make and fill a clean root
+# deb: what scripts/deb-test.sh (make deb) needs to build taintctl's Debian
+# packages and check them: the build dependencies of debian/control
+# (taintctl-build, debhelper, the <!nocheck> test tools) and lintian
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -25,6 +28,10 @@ kernel_pkgs="linux-source-6.12 build-essential flex bison bc libelf-dev
 	libssl-dev cpio xz-utils gzip ccache qemu-system-x86 busybox-static python3-ply python3-git
 	git perl python3"
 objects_pkgs="linux-config-6.12 sparse clang lld llvm"
+# debian/control's Build-Depends (keep them equal: deb-test.sh checks it
+# with dpkg-checkbuilddeps), and the tools that build and check .debs
+deb_pkgs="$taintctl_build_pkgs debhelper dpkg-dev lintian
+	libcmocka-dev jq python3 gzip xz-utils zstd bzip2 lz4 systemd"
 fresh_pkgs="debootstrap debian-archive-keyring zstd git util-linux"
 arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
 	libc6-dev-i386-cross qemu-system-arm qemu-system-x86 file"
@@ -38,6 +45,8 @@ host_pkgs="$host_pkgs bash-completion"
 # kexec-tools is not installed here (its package takes over the host's
 # reboots): scripts/kdump-tools.sh unpacks it into build/ for the guest.
 host_pkgs="$host_pkgs makedumpfile"
+# make -C taintctl units-check: systemd-analyze verify on the units
+host_pkgs="$host_pkgs systemd"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=
@@ -45,13 +54,14 @@ list=
 case "${1:-all}" in
 taintctl-build) want=$taintctl_build_pkgs ;;
 host)   want=$host_pkgs ;;
+deb)    want=$deb_pkgs ;;
 kernel) want=$kernel_pkgs ;;
 arch)   want="$kernel_pkgs $arch_pkgs" ;;
 objects) want="$kernel_pkgs $objects_pkgs" ;;
 plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 fresh)  want=$fresh_pkgs ;;
-all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (taintctl-build, host, kernel, objects, arch, plugins, fresh or all)" ;;
+all)    want="$host_pkgs $deb_pkgs $kernel_pkgs" ;;
+*)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh or all)" ;;
 esac
 
 [ -z "$list" ] || { printf '%s\n' $want; exit 0; }

@@ -166,6 +166,14 @@ host_tests() {
 		make -s -C "$ROOT/taintctl" fuzz-check > "$LOGS/taintctl-fuzz.tap" 2>&1
 		tap_count taintctl-fuzz "$LOGS/taintctl-fuzz.tap"
 	fi
+	# taintctl's Debian packages (debian/), built out of the tree into
+	# build/deb/ with DEB_BUILD_OPTIONS=nocheck (taintctl-host ran their
+	# tests) and checked: lintian, contents, an unpacked run, the units.
+	# make deb builds them with the tests.
+	if wants taintctl-deb; then
+		"$ROOT/scripts/deb-test.sh" --nocheck > "$LOGS/taintctl-deb.tap" 2>&1
+		tap_count taintctl-deb "$LOGS/taintctl-deb.tap"
+	fi
 	# The reliability tests' own oracles, on fixed inputs. They are written
 	# with the kernel tree's kselftest_harness.h: the tree first, if the
 	# header is not there yet (a fresh machine).

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [--list] [taintctl-build|host|kernel|objects|arch|plugins|fresh|all]
+# Usage: scripts/deps.sh [--list] [taintctl-build|host|kernel|objects|arch|plugins|fresh|witness|all]
 #        (default: all; --list: print the packages, install nothing)
 # taintctl-build: what building taintctl and libtaint needs (make taintctl),
 # nothing more; host: that and what its tests need (make -C taintctl check,
@@ -11,6 +11,7 @@
 # plugins: the GCC plugin headers of the host's gcc (CONFIG_GCC_PLUGINS, the
 # check-matrix entry randstruct)
 # fresh: what scripts/fresh-check.sh needs to make and fill a clean root
+# witness: all, and crash and drgn for make kdump-witness
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -38,6 +39,9 @@ host_pkgs="$host_pkgs bash-completion"
 # kexec-tools is not installed here (its package takes over the host's
 # reboots): scripts/kdump-tools.sh unpacks it into build/ for the guest.
 host_pkgs="$host_pkgs makedumpfile"
+# make kdump-witness (scripts/kdump-witness.sh): the dump tools no one
+# here wrote, Debian's crash and drgn, on scenario-kdump's dumps
+witness_pkgs="crash python3-drgn makedumpfile"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=
@@ -51,7 +55,8 @@ objects) want="$kernel_pkgs $objects_pkgs" ;;
 plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 fresh)  want=$fresh_pkgs ;;
 all)    want="$host_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (taintctl-build, host, kernel, objects, arch, plugins, fresh or all)" ;;
+witness) want="$host_pkgs $kernel_pkgs $witness_pkgs" ;;
+*)      die "deps.sh: unknown set '$1' (taintctl-build, host, kernel, objects, arch, plugins, fresh, witness or all)" ;;
 esac
 
 [ -z "$list" ] || { printf '%s\n' $want; exit 0; }

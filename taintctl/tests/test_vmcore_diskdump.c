@@ -289,6 +289,33 @@ static void flatten(const struct out *in, size_t chunk, struct out *f)
 #undef RECORD
 }
 
+/*
+ * VMCORE_SEED_DIR=DIR: each dump read here, good or bad, also written to
+ * DIR as a seed of the vmcore fuzz target (fuzz/seed.sh): kdump-compressed
+ * and flattened, truncated, damaged pages, wrong compression, a huge
+ * bitmap.  Those longer than the target's inputs (FUZZ_MAX_LEN) are left
+ * out: libFuzzer would cut them.
+ */
+#define FUZZ_MAX_LEN (1 << 20)
+static void seed_out(const struct out *o, const char *what)
+{
+	const char *dir = getenv("VMCORE_SEED_DIR");
+	char path[512];
+	size_t n;
+	FILE *f;
+
+	if (!dir || o->len > FUZZ_MAX_LEN)
+		return;
+	n = (size_t)snprintf(path, sizeof(path), "%s/kdump-", dir);
+	for (const char *w = what; *w && n + 1 < sizeof(path); w++)
+		path[n++] = (*w >= 'a' && *w <= 'z') || (*w >= '0' && *w <= '9') ? *w : '-';
+	path[n] = '\0';
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(o->p, 1, o->len, f), o->len);
+	assert_int_equal(fclose(f), 0);
+}
+
 static char *elf_text(const struct fx_spec *s, unsigned char **elf, size_t *len)
 {
 	char why[WHY], *text = NULL;
@@ -304,6 +331,7 @@ static void expect_text(const struct out *o, const char *want, const char *what)
 	char why[WHY], *text = NULL;
 	int ret = read_bytes(o->p, o->len, &text, why);
 
+	seed_out(o, what);
 	if (ret)
 		fail_msg("%s: %d: %s", what, ret, why);
 	if (strcmp(text, want))
@@ -317,6 +345,7 @@ static void expect_bad(const struct out *o, int err, const char *part,
 	char why[WHY], *text = NULL;
 	int ret = read_bytes(o->p, o->len, &text, why);
 
+	seed_out(o, what);
 	if (ret != err || !strstr(why, part))
 		fail_msg("%s: %d '%s', expected %d and '%s' in it", what, ret,
 			 why, err, part);

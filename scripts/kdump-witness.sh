@@ -1,0 +1,208 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make kdump-witness: the dump tools no one here wrote, on real kdump dumps
+# of a stock kernel and of the patched one (issue 29, item 3). Not part of
+# make test: it builds two kernels with DWARF debug info and boots each.
+#
+#   1. capture: the kdump variant with debug info (configs/kdump.config +
+#      configs/kdump-debug.config), patched and stock (Debian's 6.12 without
+#      the series, as make stock-scenarios), each booted through
+#      scenario-kdump: kexec -p, the same events, the panic, and Debian's
+#      makedumpfile in the crash kernel writing kdump-tools' default
+#      (-F -c -d 31), zlib, lzo, ELF and flattened ELF dumps. All of it in
+#      build/witness (its own UT_BUILD: the debug kernels, their
+#      initramfs, logs), the dumps kept in build/witness/dumps/SIDE.
+#   2. witnesses, on every dump of both sides:
+#      - makedumpfile --dump-dmesg (after -R for a flattened dump): the
+#        panic's log, with the WARN's Taint U: line;
+#      - crash (Debian's 8.0.2) with the vmlinux, non-interactively:
+#        sys, sys -t, log; the same commands work (or fail, with the same
+#        error) on both sides;
+#      - drgn (python3-drgn) with the vmlinux's DWARF: taint_events read
+#        through the debug info (scripts/witness-drgn.py) equals
+#        taintctl log --vmcore (VMCOREINFO only), text and JSON; on stock,
+#        both say there is no taint log.
+# UT_WITNESS_SIDES="patched stock" (the default) picks the sides;
+# UT_WITNESS_NO_CAPTURE=1 checks the dumps already in build/witness/dumps.
+# Prints PASS/FAIL lines and ends with "N passed, N failed"; the run's
+# record (times, results, the tools' errors) goes to
+# build/witness/kdump-witness.txt.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=scripts/count.sh
+. "$ROOT/scripts/count.sh"
+
+W=$BUILD/witness
+sides=${UT_WITNESS_SIDES:-patched stock}
+formats=default,zlib,lzo,elf,flatelf
+rec=$W/kdump-witness.txt
+PY=/usr/bin/python3	# Debian's, which python3-drgn installs into
+# shellcheck disable=SC2034	# count.sh's record counts them
+PASS=0 FAIL=0 SKIP=0 FAILED=()
+
+"$ROOT/scripts/deps.sh" witness >&2
+mkdir -p "$W/dumps" "$W/logs"
+# The trees and kexec-tools are the main build's (read only here).
+"$ROOT/scripts/tree.sh" prepare >&2
+"$ROOT/scripts/kdump-tools.sh" > /dev/null
+for d in linux kdump-tools; do ln -sfn "$BUILD/$d" "$W/$d"; done
+: > "$rec"
+note() { printf '%s\n' "$*" | tee -a "$rec" >&2; }
+secs() { echo $(( $(date +%s) - $1 )); }
+
+# capture SIDE: its kdump-debug kernel and initramfs, and scenario-kdump
+# booted with them; the dumps and the vmlinux into $W/dumps/SIDE
+capture() {
+	local side=$1 t0 k i env=() dir=$W/dumps/$1
+	t0=$(date +%s)
+	if [ "$side" = stock ]; then
+		local stock=$BUILD/linux-stock
+		# the pristine checkout, as stock_tree makes it (not touched if
+		# it is there already, at the pristine commit)
+		[ -d "$stock" ] && [ "$(git -C "$stock" rev-parse HEAD)" = "$(git -C "$KSRC" rev-parse pristine)" ] ||
+			stock=$(stock_tree)
+		ln -sfn "$stock" "$W/linux-stock"
+		env=(UT_KSRC="$W/linux-stock" UT_LAX_CONFIG=1 UT_VARIANT_DIR=kdump-stock)
+	fi
+	k=$(env UT_BUILD="$W" UT_EXTRA_CONFIG="$ROOT/configs/kdump-debug.config" "${env[@]}" \
+		"$ROOT/scripts/build-kernel.sh" kdump) || { record fail "witness: $side: build the kdump-debug kernel"; return 1; }
+	note "witness: $side: kdump-debug kernel built ($(secs "$t0") s): $k, vmlinux $(stat -c %s "${k%/arch/*}/vmlinux") bytes"
+	# the initramfs: the patched kdump-debug kernel's module and config,
+	# this side's kernel as the crash kernel (as make stock-scenarios)
+	[ "$side" = patched ] || UT_BUILD="$W" UT_EXTRA_CONFIG="$ROOT/configs/kdump-debug.config" \
+		"$ROOT/scripts/build-kernel.sh" kdump > /dev/null
+	i=$(UT_BUILD="$W" UT_KDUMP_IMAGE="$k" "$ROOT/scripts/build-initramfs.sh" kdump) ||
+		{ record fail "witness: $side: build the kdump initramfs"; return 1; }
+	cp "$i" "$W/initramfs-$side.cpio.gz"
+	t0=$(date +%s)
+	UT_BUILD="$W" UT_ONLY=scenario-kdump UT_KERNEL="$k" UT_INITRD="$W/initramfs-$side.cpio.gz" \
+		UT_KDUMP_KERNEL="$k" UT_KDUMP_INITRD="$W/initramfs-$side.cpio.gz" UT_LOGS="$W/logs/$side" \
+		UT_KDUMP_FORMATS=zlib,lzo,elf,flatelf "$ROOT/scripts/test.sh" default > "$W/logs/$side.out" 2>&1 || true
+	note "witness: $side: scenario-kdump ($(secs "$t0") s): $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$W/logs/$side.out" | tail -1)"
+	grep -E '^usertaint: scenario kdump: (crash kernel up|step)' "$W/logs/$side.out" | sed 's/^usertaint: //' | tee -a "$rec" >&2 || true
+	rm -rf "$dir"
+	mv "$W/kdump/kdump" "$dir" || { record fail "witness: $side: scenario-kdump left no dumps" "$(tail -n 5 "$W/logs/$side.out")"; return 1; }
+	cp "${k%/arch/*}/vmlinux" "$dir/vmlinux"
+	# what the guest printed live (patched: the log to compare with)
+	cp "$W/logs/$side/scenario-kdump.results" "$dir/results"
+	plain "$W/logs/$side/scenario-kdump.console" | grep '^Taint U: ' > "$dir/taintu" || true
+}
+
+# crash_run VMLINUX DUMP OUT: crash -s with sys, sys -t and log, each
+# command's output after a marker line; 10 minutes at most
+crash_run() {
+	local rc=0
+	printf '%s\n' '!echo @@sys' sys '!echo @@sys-t' 'sys -t' '!echo @@log' log '!echo @@end' q |
+		timeout 600 crash -s "$1" "$2" > "$3" 2>&1 || rc=$?
+	echo "$rc" > "$3.rc"
+}
+# crash_part OUT NAME: one command's output
+crash_part() { sed -n "/^@@$2\$/,/^@@/p" "$1" | sed '1d;$d'; }
+# crash_state OUT: how each command ended, one word each, for comparing
+# the sides: ok, or the first error line crash printed
+crash_state() {
+	local c o
+	if [ ! -s "$1" ] || ! grep -q '^@@sys$' "$1"; then echo "no-session: $(grep -m1 -iE 'crash:|error|cannot|invalid' "$1" || head -n1 "$1")"; return; fi
+	for c in sys sys-t log; do
+		o=$(crash_part "$1" "$c")
+		if grep -qiE '^(crash|gdb): |invalid|cannot|not supported|no such' <<< "$o"; then
+			echo "$c: $(grep -m1 -iE '^(crash|gdb): |invalid|cannot|not supported|no such' <<< "$o")"
+		elif [ -n "$o" ]; then
+			echo "$c: ok"
+		else
+			echo "$c: empty"
+		fi
+	done
+}
+
+# witness SIDE: the three tools on each of its dumps
+witness() {
+	local side=$1 dir=$W/dumps/$1 f d src o rc t0 tctl=$ROOT/taintctl/build/taintctl
+	local v=$dir/vmlinux
+	[ -f "$v" ] || { record fail "witness: $side: no dumps in $dir"; return; }
+	o=$W/logs/$side-w
+	for f in ${formats//,/ }; do
+		d=$dir/dump.$f src=$d
+		[ -f "$d" ] || { record fail "witness: $side: $f: no dump.$f"; continue; }
+		# makedumpfile and crash want the flattened format made whole
+		case $f in default|flatelf)
+			src=$o.$f.whole
+			rm -f "$src"
+			makedumpfile -R "$src" < "$d" > "$o.$f.R.log" 2>&1 || true ;;
+		esac
+		# makedumpfile --dump-dmesg
+		rc=0
+		rm -f "$o.$f.dmesg"
+		makedumpfile --dump-dmesg "$src" "$o.$f.dmesg" > "$o.$f.dmesg.log" 2>&1 || rc=$?
+		check "witness: $side: $f: makedumpfile --dump-dmesg reads the panic's log" \
+			"exit $rc: $(tr '\r' '\n' < "$o.$f.dmesg.log" | tail -n 2)" \
+			grep -q 'Kernel panic - not syncing: dumptest' "$o.$f.dmesg"
+		[ "$side" != patched ] || check "witness: $side: $f: makedumpfile --dump-dmesg has the WARN's Taint U: line" \
+			"$(cat "$dir/taintu")" grep -qF -f "$dir/taintu" "$o.$f.dmesg"
+		# crash: on the file as given, and (flattened) on the -R copy
+		t0=$(date +%s)
+		crash_run "$v" "$d" "$o.$f.crash"
+		crash_state "$o.$f.crash" > "$o.$f.crash.state"
+		note "witness: $side: $f: crash (exit $(cat "$o.$f.crash.rc"), $(secs "$t0") s): $(paste -sd';' "$o.$f.crash.state")"
+		if [ "$src" != "$d" ]; then
+			crash_run "$v" "$src" "$o.$f.whole.crash"
+			crash_state "$o.$f.whole.crash" > "$o.$f.whole.crash.state"
+			note "witness: $side: $f (after makedumpfile -R): crash (exit $(cat "$o.$f.whole.crash.rc")): $(paste -sd';' "$o.$f.whole.crash.state")"
+		fi
+		# drgn through DWARF against taintctl through VMCOREINFO
+		t0=$(date +%s) rc=0
+		"$PY" "$ROOT/scripts/witness-drgn.py" "$v" "$d" > "$o.$f.drgn" 2> "$o.$f.drgn.err" || rc=$?
+		echo "$rc" > "$o.$f.drgn.rc"
+		note "witness: $side: $f: drgn (exit $rc, $(secs "$t0") s): $(grep -v '^drgn: opened' "$o.$f.drgn.err" | paste -sd';')"
+		rc=0
+		"$tctl" log --vmcore "$d" > "$o.$f.tc.txt" 2> "$o.$f.tc.err" || rc=$?
+		echo "$rc" > "$o.$f.tc.rc"
+		"$tctl" log --vmcore "$d" --json > "$o.$f.tc.json" 2>> "$o.$f.tc.err" || true
+		if [ "$side" = patched ]; then
+			check "witness: $side: $f: drgn reads taint_events through DWARF" \
+				"exit $(cat "$o.$f.drgn.rc"): $(tail -n 2 "$o.$f.drgn.err")" \
+				test "$(cat "$o.$f.drgn.rc")" = 0 -a "$(grep -c '^ts=' "$o.$f.drgn")" -ge 5
+			"$tctl" log "$o.$f.drgn" > "$o.$f.drgn.txt" 2>&1 || true
+			"$tctl" log "$o.$f.drgn" --json > "$o.$f.drgn.json" 2>&1 || true
+			check "witness: $side: $f: drgn's log (DWARF) = taintctl log --vmcore (VMCOREINFO), text" \
+				"taintctl exit $(cat "$o.$f.tc.rc"): $(head -c 300 "$o.$f.tc.err"); $(diff "$o.$f.drgn.txt" "$o.$f.tc.txt" | head -n 12)" \
+				same_log "$o.$f.drgn.txt" "$o.$f.tc.txt"
+			check "witness: $side: $f: drgn's log (DWARF) = taintctl log --vmcore (VMCOREINFO), JSON" \
+				"$(diff "$o.$f.drgn.json" "$o.$f.tc.json" | head -c 600)" \
+				same_log "$o.$f.drgn.json" "$o.$f.tc.json"
+		else
+			check "witness: $side: $f: drgn finds no taint_events (a kernel without the series)" \
+				"exit $(cat "$o.$f.drgn.rc"): $(tail -n 2 "$o.$f.drgn.err")" \
+				grep -q "error: LookupError: .*taint_events" "$o.$f.drgn.err"
+			check "witness: $side: $f: taintctl log --vmcore: a kernel without the taint log, exit 5" \
+				"exit $(cat "$o.$f.tc.rc"): $(head -c 300 "$o.$f.tc.err")" \
+				test "$(cat "$o.$f.tc.rc")" = 5
+		fi
+	done
+}
+# same_crash PATCHED STOCK: each command ended the same way (ok, or the
+# same error line)
+same_crash() { [ -s "$1" ] && cmp -s "$1" "$2"; }
+same_log() { [ -s "$1" ] && [ "$(grep -c . "$1")" -ge 1 ] && cmp -s "$1" "$2"; }
+
+start=$(date +%s)
+if [ -z "${UT_WITNESS_NO_CAPTURE:-}" ]; then
+	for s in $sides; do capture "$s" || true; done
+fi
+for s in $sides; do witness "$s"; done
+# crash and makedumpfile: the same on both sides
+if [ "$sides" = "patched stock" ]; then
+	for f in ${formats//,/ }; do
+		for x in "" .whole; do
+			p=$W/logs/patched-w.$f$x.crash.state s=$W/logs/stock-w.$f$x.crash.state
+			[ -f "$p" ] || continue
+			check "witness: $f${x:+ (after makedumpfile -R)}: crash's sys, sys -t and log end the same on stock and patched" \
+				"patched: $(paste -sd';' "$p"); stock: $(paste -sd';' "$s" 2>&1)" \
+				same_crash "$p" "$s"
+		done
+	done
+fi
+note "witness: $(secs "$start") s in all"
+note "$PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]

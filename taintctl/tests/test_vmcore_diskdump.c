@@ -94,22 +94,28 @@ static void mem_of(const unsigned char *elf, struct mem *m)
 	assert_non_null(m->info);
 }
 
-/* page @pfn: 1 if some segment holds it (read into @buf), else 0 */
+/* page @pfn: 1 if some segment holds it (read into @buf), else 0; a later
+ * segment's bytes over an earlier one's, past its file size zeros */
 static int mem_page(const struct mem *m, uint64_t pfn, unsigned char *buf)
 {
+	uint64_t lo = pfn * PAGE, hi = lo + PAGE;
 	int there = 0;
 
 	memset(buf, 0, PAGE);
-	for (unsigned int i = 0; i < m->nseg; i++)
-		for (uint64_t b = 0; b < PAGE; b++) {
-			uint64_t pa = pfn * PAGE + b;
+	for (unsigned int i = 0; i < m->nseg; i++) {
+		uint64_t s = m->seg[i].pa > lo ? m->seg[i].pa : lo;
+		uint64_t e = m->seg[i].pa + m->seg[i].memsz < hi ?
+			     m->seg[i].pa + m->seg[i].memsz : hi;
+		uint64_t fe = m->seg[i].pa + m->seg[i].filesz < e ?
+			      m->seg[i].pa + m->seg[i].filesz : e;
 
-			if (pa < m->seg[i].pa || pa - m->seg[i].pa >= m->seg[i].memsz)
-				continue;
-			there = 1;
-			if (pa - m->seg[i].pa < m->seg[i].filesz)
-				buf[b] = m->elf[m->seg[i].off + pa - m->seg[i].pa];
-		}
+		if (s >= e)
+			continue;
+		there = 1;
+		if (s < fe)
+			memcpy(buf + (s - lo), m->elf + m->seg[i].off + (s - m->seg[i].pa),
+			       fe - s);
+	}
 	return there;
 }
 
@@ -296,7 +302,7 @@ static void flatten(const struct out *in, size_t chunk, struct out *f)
  * bitmap.  Those longer than the target's inputs (FUZZ_MAX_LEN) are left
  * out: libFuzzer would cut them.
  */
-#define FUZZ_MAX_LEN (1 << 20)
+#define FUZZ_MAX_LEN 131072
 static void seed_out(const struct out *o, const char *what)
 {
 	const char *dir = getenv("VMCORE_SEED_DIR");

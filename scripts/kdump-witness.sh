@@ -23,7 +23,8 @@
 #        taintctl log --vmcore (VMCOREINFO only), text and JSON; on stock,
 #        both say there is no taint log.
 # UT_WITNESS_SIDES="patched stock" (the default) picks the sides;
-# UT_WITNESS_NO_CAPTURE=1 checks the dumps already in build/witness/dumps.
+# UT_WITNESS_NO_CAPTURE=1 checks the dumps already in build/witness/dumps;
+# UT_WITNESS_TOOLS="dmesg crash drgn" (the default) picks the witnesses.
 # Builds run at nice 19 with JOBS (lib.sh: nproc) jobs.
 # Prints PASS/FAIL lines and ends with "N passed, N failed"; the run's
 # record (times, results, the tools' errors) goes to
@@ -38,6 +39,8 @@ W=$BUILD/witness
 sides=${UT_WITNESS_SIDES:-patched stock}
 formats=default,zlib,lzo,elf,flatelf
 rec=$W/kdump-witness.txt
+tools=" ${UT_WITNESS_TOOLS:-dmesg crash drgn} "
+uses() { [[ $tools == *" $1 "* ]]; }
 PY=/usr/bin/python3	# Debian's, which python3-drgn installs into
 # shellcheck disable=SC2034	# count.sh's record counts them
 PASS=0 FAIL=0 SKIP=0 FAILED=()
@@ -90,31 +93,50 @@ capture() {
 	plain "$W/logs/$side/scenario-kdump.console" | grep '^Taint U: ' > "$dir/taintu" || true
 }
 
-# crash_run VMLINUX DUMP OUT: crash -s with sys, sys -t and log, each
+# crash 8.0.2 (Debian's) is older than the kernel: it cannot open these
+# dumps with its defaults. Each dump goes through a ladder of crash's own
+# options, each rung recording how its commands ended; the rungs must end
+# the same way on stock and patched (the series changes none of what
+# crash reads), and the last, --minimal, must read the log on both.
+CRASH_RUNGS=("" "--kaslr=auto" "--kaslr=auto --no_kmem_cache"
+	"--kaslr=auto --no_kmem_cache --no_modules" "--kaslr=auto --minimal")
+# crash_run VMLINUX DUMP OUT OPTIONS: crash -s with sys, sys -t and log
+# (--minimal: log and rd tainted_mask, the commands it has), each
 # command's output after a marker line; 10 minutes at most
 crash_run() {
-	local rc=0
-	printf '%s\n' '!echo @@sys' sys '!echo @@sys-t' 'sys -t' '!echo @@log' log '!echo @@end' q |
-		timeout 600 crash -s "$1" "$2" > "$3" 2>&1 || rc=$?
+	local rc=0 cmds=(sys 'sys -t' log) c opts
+	case $4 in *--minimal*) cmds=(log 'rd tainted_mask') ;; esac
+	read -ra opts <<< "$4"
+	for c in "${cmds[@]}"; do printf '!echo @@%s\n%s\n' "${c// /-}" "$c"; done |
+		{ cat; printf '!echo @@end\nq\n'; } |
+		timeout 600 crash -s "${opts[@]}" "$1" "$2" > "$3" 2>&1 || rc=$?
 	echo "$rc" > "$3.rc"
 }
 # crash_part OUT NAME: one command's output
 crash_part() { sed -n "/^@@$2\$/,/^@@/p" "$1" | sed '1d;$d'; }
-# crash_state OUT: how each command ended, one word each, for comparing
-# the sides: ok, or the first error line crash printed
+# crash_state OUT: how the session ended: its exit status, then for a
+# failed one its first error line, else each command's end, one line
+# each: ok, empty, or the first error line crash printed (addresses
+# masked, so that two kernels' runs compare)
 crash_state() {
-	local c o
-	if [ ! -s "$1" ] || ! grep -q '^@@sys$' "$1"; then echo "no-session: $(grep -m1 -iE 'crash:|error|cannot|invalid' "$1" || head -n1 "$1")"; return; fi
-	for c in sys sys-t log; do
+	local c o err='^(crash|gdb|bt|log|sys|rd): |invalid|cannot|not supported|no such|malloc|Aborted'
+	echo "exit $(cat "$1.rc")"
+	# a session that failed: its first error (what it printed before
+	# aborting depends on crash's buffering)
+	if [ "$(cat "$1.rc")" != 0 ]; then
+		{ grep -m1 -E "$err" "$1" || echo 'no message'; } | sed -E 's/^/first error: /; s/\b[0-9a-f]{12,16}\b/ADDR/g'
+		return
+	fi
+	{ grep -o '^@@[a-z_-]*' "$1" || true; } | sed 's/^@@//' | { grep -vx end || true; } | while read -r c; do
 		o=$(crash_part "$1" "$c")
-		if grep -qiE '^(crash|gdb): |invalid|cannot|not supported|no such' <<< "$o"; then
-			echo "$c: $(grep -m1 -iE '^(crash|gdb): |invalid|cannot|not supported|no such' <<< "$o")"
+		if grep -qE "$err" <<< "$o"; then
+			echo "$c: $(grep -m1 -E "$err" <<< "$o")"
 		elif [ -n "$o" ]; then
 			echo "$c: ok"
 		else
 			echo "$c: empty"
 		fi
-	done
+	done | sed -E 's/\b[0-9a-f]{12,16}\b/ADDR/g' || true
 }
 
 # witness SIDE: the three tools on each of its dumps
@@ -132,6 +154,7 @@ witness() {
 			rm -f "$src"
 			makedumpfile -R "$src" < "$d" > "$o.$f.R.log" 2>&1 || true ;;
 		esac
+		if uses dmesg; then
 		# makedumpfile --dump-dmesg
 		rc=0
 		rm -f "$o.$f.dmesg"
@@ -141,16 +164,37 @@ witness() {
 			grep -q 'Kernel panic - not syncing: dumptest' "$o.$f.dmesg"
 		[ "$side" != patched ] || check "witness: $side: $f: makedumpfile --dump-dmesg has the WARN's Taint U: line" \
 			"$(cat "$dir/taintu")" grep -qF -f "$dir/taintu" "$o.$f.dmesg"
-		# crash: on the file as given, and (flattened) on the -R copy
-		t0=$(date +%s)
-		crash_run "$v" "$d" "$o.$f.crash"
-		crash_state "$o.$f.crash" > "$o.$f.crash.state"
-		note "witness: $side: $f: crash (exit $(cat "$o.$f.crash.rc"), $(secs "$t0") s): $(paste -sd';' "$o.$f.crash.state")"
-		if [ "$src" != "$d" ]; then
-			crash_run "$v" "$src" "$o.$f.whole.crash"
-			crash_state "$o.$f.whole.crash" > "$o.$f.whole.crash.state"
-			note "witness: $side: $f (after makedumpfile -R): crash (exit $(cat "$o.$f.whole.crash.rc")): $(paste -sd';' "$o.$f.whole.crash.state")"
 		fi
+		if uses crash; then
+		# crash: each rung on the file as given, and (flattened) on
+		# the -R copy
+		local r n x in
+		for x in "" .whole; do
+			in=$d
+			[ -z "$x" ] || in=$src
+			[ -z "$x" ] || [ "$src" != "$d" ] || continue
+			n=0
+			for r in "${CRASH_RUNGS[@]}"; do
+				n=$((n + 1))
+				t0=$(date +%s)
+				crash_run "$v" "$in" "$o.$f$x.crash$n" "$r"
+				crash_state "$o.$f$x.crash$n" > "$o.$f$x.crash$n.state"
+				note "witness: $side: $f${x:+ (makedumpfile -R)}: crash -s $r ($(secs "$t0") s): $(paste -sd';' "$o.$f$x.crash$n.state")"
+			done
+		done
+		# the last rung (--minimal) reads the log: the panic, and on
+		# the patched kernel the WARN's Taint U: line
+		in=$d
+		[ "$src" = "$d" ] || in=$src
+		x=''
+		[ "$src" = "$d" ] || x=.whole
+		check "witness: $side: $f${x:+ (makedumpfile -R)}: crash --minimal: log has the panic" \
+			"$(paste -sd';' "$o.$f$x.crash$n.state")" \
+			grep -q 'Kernel panic - not syncing: dumptest' "$o.$f$x.crash$n"
+		[ "$side" != patched ] || check "witness: $side: $f${x:+ (makedumpfile -R)}: crash --minimal: log has the WARN's Taint U: line" \
+			"$(cat "$dir/taintu")" grep -qF -f "$dir/taintu" "$o.$f$x.crash$n"
+		fi
+		if uses drgn; then
 		# drgn through DWARF against taintctl through VMCOREINFO.
 		# drgn 0.0.22 (libkdumpfile 0.5) reads kdump-compressed and ELF
 		# dumps, not the flattened format: a limit of the tool, shown
@@ -191,6 +235,7 @@ witness() {
 				"exit $(cat "$o.$f.tc.rc"): $(head -c 300 "$o.$f.tc.err")" \
 				test "$(cat "$o.$f.tc.rc")" = 5
 		fi
+		fi
 	done
 }
 # same_crash PATCHED STOCK: each command ended the same way (ok, or the
@@ -203,15 +248,19 @@ for s in $sides; do
 	[ -n "${UT_WITNESS_NO_CAPTURE:-}" ] || capture "$s" || true
 	witness "$s"
 done
-# crash and makedumpfile: the same on both sides
-if [ "$sides" = "patched stock" ]; then
+# crash: every rung ends the same way on both sides
+if [ "$sides" = "patched stock" ] && uses crash; then
 	for f in ${formats//,/ }; do
 		for x in "" .whole; do
-			p=$W/logs/patched-w.$f$x.crash.state s=$W/logs/stock-w.$f$x.crash.state
-			[ -f "$p" ] || continue
-			check "witness: $f${x:+ (after makedumpfile -R)}: crash's sys, sys -t and log end the same on stock and patched" \
-				"patched: $(paste -sd';' "$p"); stock: $(paste -sd';' "$s" 2>&1)" \
-				same_crash "$p" "$s"
+			[ -f "$W/logs/patched-w.$f$x.crash1.state" ] || continue
+			n=0
+			for r in "${CRASH_RUNGS[@]}"; do
+				n=$((n + 1))
+				p=$W/logs/patched-w.$f$x.crash$n.state s=$W/logs/stock-w.$f$x.crash$n.state
+				check "witness: $f${x:+ (makedumpfile -R)}: crash -s ${r:-(no option)}: ends the same on stock and patched" \
+					"patched: $(paste -sd';' "$p"); stock: $(paste -sd';' "$s" 2>&1)" \
+					same_crash "$p" "$s"
+			done
 		done
 	done
 fi

@@ -122,7 +122,7 @@ check)
 		reg=$HERE/regressions/$t
 		[ -d "$reg" ] || continue
 		n=$((n + 1))
-		if "$bin/fuzz_$t" -runs=0 "$reg" >"$bin/$t.reg.log" 2>&1; then
+		if "$bin/fuzz_$t" -runs=0 -timeout=5 "$reg" >"$bin/$t.reg.log" 2>&1; then
 			echo "ok $n - fuzz_$t: $(ls "$reg" | wc -l) regression inputs replayed (fuzz/regressions/$t)"
 		else
 			echo "not ok $n - fuzz_$t: a regression input fails again: $(sed -n 's/^Running: //p' "$bin/$t.reg.log" | tail -1)"

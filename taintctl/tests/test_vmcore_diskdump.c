@@ -15,6 +15,7 @@
  * process, under ASan/UBSan, time-bounded), each read whole or refused
  * with one of the bad-dump errors.  The real dumps are scenario-kdump's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -314,7 +315,10 @@ static void seed_out(const struct out *o, const char *what)
 		return;
 	n = (size_t)snprintf(path, sizeof(path), "%s/kdump-", dir);
 	for (const char *w = what; *w && n + 1 < sizeof(path); w++)
-		path[n++] = (*w >= 'a' && *w <= 'z') || (*w >= '0' && *w <= '9') ? *w : '-';
+		if (isalnum((unsigned char)*w))
+			path[n++] = *w;
+		else if (path[n - 1] != '-')
+			path[n++] = '-';
 	path[n] = '\0';
 	f = fopen(path, "wb");
 	assert_non_null(f);

@@ -227,6 +227,13 @@ witness() {
 			check "witness: $side: $f: drgn's log (DWARF) = taintctl log --vmcore (VMCOREINFO), JSON" \
 				"$(diff "$o.$f.drgn.json" "$o.$f.tc.json" | head -c 600)" \
 				same_log "$o.$f.drgn.json" "$o.$f.tc.json"
+			# what taintctl leaves out (docs/module-callers.md): drgn
+			# names the module caller as the live log did
+			sed -n '/^##LIVE-text-BEGIN$/,/^##LIVE-text-END/p' "$dir/results" |
+				sed -n 's/^.* module=\([^ ]*\) caller=\([^ ]*\)$/module \1 caller \2/p' > "$o.$f.live-mod"
+			check "witness: $side: $f: drgn names the module caller through struct module and the module's kallsyms, as the live log" \
+				"live: $(cat "$o.$f.live-mod"); drgn: $(grep ': module ' "$o.$f.drgn.err")" \
+				same_module_callers "$o.$f.live-mod" "$o.$f.drgn.err"
 		else
 			check "witness: $side: $f: drgn finds no taint_events (a kernel without the series)" \
 				"exit $(cat "$o.$f.drgn.rc"): $(tail -n 2 "$o.$f.drgn.err")" \
@@ -241,6 +248,11 @@ witness() {
 # same_crash PATCHED STOCK: each command ended the same way (ok, or the
 # same error line)
 same_crash() { [ -s "$1" ] && cmp -s "$1" "$2"; }
+# same_module_callers LIVE DRGN-ERR: the live log's module callers, in
+# order, are those drgn named (at least one)
+same_module_callers() {
+	[ -s "$1" ] && cmp -s "$1" <(sed -n 's/^drgn: event [0-9]*: //p' "$2" | grep '^module ')
+}
 same_log() { [ -s "$1" ] && [ "$(grep -c . "$1")" -ge 1 ] && cmp -s "$1" "$2"; }
 
 start=$(date +%s)

@@ -18,7 +18,9 @@
 # recording (the dump's format as drgn opened it, module callers).
 # A kernel event's caller= is printed for core kernel code only (mod_id 0),
 # the rule taintctl follows for a dump (a module's symbols are not in
-# VMCOREINFO); drgn's own name for a module caller goes to stderr.
+# VMCOREINFO); a module caller, named through struct module's DWARF and
+# the module's kallsyms in the dump (docs/module-callers.md), goes to
+# stderr: "drgn: event N: module NAME caller SYMBOL+0xOFF/0xSIZE".
 # Exit status: 0, or 1 with an error line.
 import datetime
 import sys
@@ -45,6 +47,40 @@ def cstr(arr):
     b = bytes(arr.value_()) if not isinstance(arr.value_(), bytes) else arr.value_()
     n = b.find(b"\0")
     return b if n < 0 else b[:n]
+
+
+def module_caller(prog, mod_id, addr):
+    """kernel/module/kallsyms.c: find_kallsyms_symbol() of @addr in the
+    module at @mod_id (the struct module the event recorded): the closest
+    named symbol at or below it in the mem[] region that holds it, its
+    size up to the next symbol or the region's end."""
+    mod = drgn.Object(prog, "struct module *", value=mod_id)
+    region = None
+    for t in range(len(mod.mem)):
+        base, size = mod.mem[t].base.value_(), mod.mem[t].size.value_()
+        if base <= addr < base + size:
+            region = (base, base + size)
+    if region is None:
+        return "0x%x: in none of the module's regions" % addr
+    ks = mod.kallsyms
+    best = None
+    nextval = region[1]
+    for j in range(1, ks.num_symtab.value_()):
+        sym = ks.symtab[j]
+        val = sym.st_value.value_()
+        if sym.st_shndx.value_() == 0:
+            continue
+        name = prog.read(ks.strtab.value_() + sym.st_name.value_(), 128).split(b"\0")[0]
+        # is_mapping_symbol(): $..., .L..., L0...
+        if not name or name[0:1] == b"$" or name[:2] in (b".L", b"L0"):
+            continue
+        if region[0] <= val <= addr and (best is None or val > best[1]):
+            best = (name.decode(errors="replace"), val)
+        if addr < val < nextval:
+            nextval = val
+    if best is None:
+        return "0x%x: no symbol" % addr
+    return "%s+0x%x/0x%x" % (best[0], addr - best[1], nextval - best[1])
 
 
 def main():
@@ -114,13 +150,12 @@ def main():
                     print("drgn: event %d: no symbol at caller 0x%x" % (i, addr),
                           file=sys.stderr)
             elif addr:
-                try:
-                    sym = prog.symbol(addr)
-                    name = "%s+0x%x/0x%x" % (sym.name, addr - sym.address, sym.size)
-                except LookupError:
-                    name = "no symbol (the module's symbols are not in the vmlinux)"
-                print("drgn: event %d: module %s caller 0x%x: %s" %
-                      (i, mod.decode(errors="replace"), addr, name), file=sys.stderr)
+                # what taintctl leaves out: named here as the kernel's
+                # find_kallsyms_symbol() does, through struct module
+                # (DWARF) and the module's own symbol table in the dump
+                print("drgn: event %d: module %s caller %s" %
+                      (i, mod.decode(errors="replace"), module_caller(prog, mod_id, addr)),
+                      file=sys.stderr)
         lines.append(line)
     dropped = log.dropped.counter.value_()
     if dropped:

@@ -227,6 +227,15 @@ witness() {
 			check "witness: $side: $f: drgn's log (DWARF) = taintctl log --vmcore (VMCOREINFO), JSON" \
 				"$(diff "$o.$f.drgn.json" "$o.$f.tc.json" | head -c 600)" \
 				same_log "$o.$f.drgn.json" "$o.$f.tc.json"
+			# drgn's lines are the kernel's own text: what the guest
+			# read from /proc/sys/kernel/taint_log before the panic,
+			# byte for byte, less caller= of module code (the rule
+			# above); through no parser, so escapes count too
+			sed -n '/^##LIVE-raw-BEGIN$/,/^##LIVE-raw-END/p' "$dir/results" | sed '1d;$d' |
+				sed '/ module=/s/ caller=[^ ]*$//' > "$o.$f.live-raw"
+			check "witness: $side: $f: drgn's lines (DWARF) = the live /proc/sys/kernel/taint_log, byte for byte" \
+				"$(diff "$o.$f.live-raw" "$o.$f.drgn" | head -n 8)" \
+				same_log "$o.$f.live-raw" "$o.$f.drgn"
 			# what taintctl leaves out (docs/module-callers.md): drgn
 			# names the module caller as the live log did
 			sed -n '/^##LIVE-text-BEGIN$/,/^##LIVE-text-END/p' "$dir/results" |

@@ -121,9 +121,12 @@ crash_part() { sed -n "/^@@$2\$/,/^@@/p" "$1" | sed '1d;$d'; }
 crash_state() {
 	local c o err='^(crash|gdb|bt|log|sys|rd): |invalid|cannot|not supported|no such|malloc|Aborted'
 	echo "exit $(cat "$1.rc")"
-	# a session that failed: its first error (what it printed before
-	# aborting depends on crash's buffering)
-	if [ "$(cat "$1.rc")" != 0 ]; then
+	# a session that crash aborted: the signal (what it printed before
+	# depends on its buffering); one that failed: its first error
+	if [ "$(cat "$1.rc")" -gt 128 ]; then
+		echo "killed by signal $(( $(cat "$1.rc") - 128 ))"
+		return
+	elif [ "$(cat "$1.rc")" != 0 ]; then
 		{ grep -m1 -E "$err" "$1" || echo 'no message'; } | sed -E 's/^/first error: /; s/\b[0-9a-f]{12,16}\b/ADDR/g'
 		return
 	fi

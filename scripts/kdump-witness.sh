@@ -225,10 +225,10 @@ witness() {
 			"$tctl" log "$o.$f.drgn" > "$o.$f.drgn.txt" 2>&1 || true
 			"$tctl" log "$o.$f.drgn" --json > "$o.$f.drgn.json" 2>&1 || true
 			check "witness: $side: $f: drgn's log (DWARF) = taintctl log --vmcore (VMCOREINFO), text" \
-				"taintctl exit $(cat "$o.$f.tc.rc"): $(head -c 300 "$o.$f.tc.err"); $(diff "$o.$f.drgn.txt" "$o.$f.tc.txt" | head -n 12)" \
+				"taintctl exit $(cat "$o.$f.tc.rc"): $(head -c 300 "$o.$f.tc.err"); $(diff "$o.$f.drgn.txt" "$o.$f.tc.txt" > "$o.$f.txt.diff"; head -n 12 "$o.$f.txt.diff")" \
 				same_log "$o.$f.drgn.txt" "$o.$f.tc.txt"
 			check "witness: $side: $f: drgn's log (DWARF) = taintctl log --vmcore (VMCOREINFO), JSON" \
-				"$(diff "$o.$f.drgn.json" "$o.$f.tc.json" | head -c 600)" \
+				"$(diff "$o.$f.drgn.json" "$o.$f.tc.json" > "$o.$f.json.diff"; head -c 600 "$o.$f.json.diff")" \
 				same_log "$o.$f.drgn.json" "$o.$f.tc.json"
 			# drgn's lines are the kernel's own text: what the guest
 			# read from /proc/sys/kernel/taint_log before the panic,
@@ -237,7 +237,7 @@ witness() {
 			sed -n '/^##LIVE-raw-BEGIN$/,/^##LIVE-raw-END/p' "$dir/results" | sed '1d;$d' |
 				sed '/ module=/s/ caller=[^ ]*$//' > "$o.$f.live-raw"
 			check "witness: $side: $f: drgn's lines (DWARF) = the live /proc/sys/kernel/taint_log, byte for byte" \
-				"$(diff "$o.$f.live-raw" "$o.$f.drgn" | head -n 8)" \
+				"$(diff "$o.$f.live-raw" "$o.$f.drgn" > "$o.$f.raw.diff"; head -n 8 "$o.$f.raw.diff")" \
 				same_log "$o.$f.live-raw" "$o.$f.drgn"
 			# what taintctl leaves out (docs/module-callers.md): drgn
 			# names the module caller as the live log did

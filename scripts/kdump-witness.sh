@@ -249,7 +249,7 @@ witness() {
 		else
 			check "witness: $side: $f: drgn finds no taint_events (a kernel without the series)" \
 				"exit $(cat "$o.$f.drgn.rc"): $(tail -n 2 "$o.$f.drgn.err")" \
-				grep -q "error: LookupError: .*taint_events" "$o.$f.drgn.err"
+				grep -qE "error: (KeyError|LookupError): .*taint_events" "$o.$f.drgn.err"
 			check "witness: $side: $f: taintctl log --vmcore: a kernel without the taint log, exit 5" \
 				"exit $(cat "$o.$f.tc.rc"): $(head -c 300 "$o.$f.tc.err")" \
 				test "$(cat "$o.$f.tc.rc")" = 5
@@ -280,6 +280,14 @@ if [ "$sides" = "patched stock" ] && uses crash; then
 			n=0
 			for r in "${CRASH_RUNGS[@]}"; do
 				n=$((n + 1))
+				# rungs 3 and 4 are recorded, not compared: past
+				# --no_kmem_cache crash reads struct module for each
+				# loaded module (none on stock: ut_taint needs the
+				# series' taint_log_record) and fails on 6.4's
+				# module_memory, and with --no_modules its sessions
+				# abort at random (SIGABRT, heap corruption after
+				# "bt: invalid size request: 0") on either kernel
+				[ "$n" != 3 ] && [ "$n" != 4 ] || continue
 				p=$W/logs/patched-w.$f$x.crash$n.state s=$W/logs/stock-w.$f$x.crash$n.state
 				check "witness: $f${x:+ (makedumpfile -R)}: crash -s ${r:-(no option)}: ends the same on stock and patched" \
 					"patched: $(paste -sd';' "$p"); stock: $(paste -sd';' "$s" 2>&1)" \

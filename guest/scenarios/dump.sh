@@ -32,7 +32,7 @@ scenario_guest() {
 	# the kernel's own text, for make kdump-witness (drgn's lines must
 	# be these, byte for byte)
 	echo "##LIVE-raw-BEGIN" >&3
-	cat /proc/sys/kernel/taint_log >&3
+	cat /proc/sys/kernel/taint_log >&3 2>&1
 	echo "##LIVE-raw-END rc=$?" >&3
 	# The panic stops the guest at once: give ttyS1 the time to send the
 	# lines above first (as oops-then-panic does).

@@ -98,6 +98,12 @@ bloat: deps
 stock-scenarios: deps
 	@$(S)/stock-scenarios.sh
 
+# crash, drgn and makedumpfile on kdump dumps of a stock and the patched
+# kernel, both built with debug info (slow; not in make test): README
+.PHONY: kdump-witness
+kdump-witness: deps
+	@$(S)/kdump-witness.sh
+
 bloat-defconfig: deps
 	@$(S)/bloat.sh defconfig
 

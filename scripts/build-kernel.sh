@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build the patched kernel: tinyconfig + configs/usertaint.config (+ an
-# optional variant fragment), out of tree, incrementally, through ccache.
+# optional variant fragment, and UT_EXTRA_CONFIG's), out of tree, incrementally, through ccache.
 # Usage: build-kernel.sh [VARIANT]   VARIANT = default | debug | stock ...
 # (configs/VARIANT.config; a VARIANT with a slash, as matrix/no-printk,
 # builds in build/kbuild-matrix/no-printk). Prints the path of the kernel
@@ -27,6 +27,9 @@ obj=$(kobj "${UT_VARIANT_DIR:-$variant}")
 frags=()
 [ -n "${UT_BASE:-}" ] || frags+=("$ROOT/configs/usertaint.config")
 [ "$variant" = default ] || [ "$variant" = stock ] || frags+=("$ROOT/configs/$variant.config")
+# UT_EXTRA_CONFIG: fragments on top of the variant's (the witnesses'
+# kdump-debug.config, scripts/kdump-witness.sh), space-separated paths.
+for f in ${UT_EXTRA_CONFIG:-}; do frags+=("$f"); done
 for f in "${frags[@]}"; do [ -f "$f" ] || die "no config fragment $f"; done
 
 # UT_KSRC: build another tree (scripts/bloat.sh builds the pristine one).

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|all]
+# Usage: scripts/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|witness|all]
 #        (default: all; --list: print the packages, install nothing)
 # taintctl-build: what building taintctl and libtaint needs (make taintctl),
 # nothing more; host: that and what its tests need (make -C taintctl check,
@@ -14,6 +14,7 @@
 # deb: what scripts/deb-test.sh (make deb) needs to build taintctl's Debian
 # packages and check them: the build dependencies of debian/control
 # (taintctl-build, debhelper, the <!nocheck> test tools) and lintian
+# witness: all, and crash and drgn for make kdump-witness
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -47,6 +48,9 @@ host_pkgs="$host_pkgs bash-completion"
 host_pkgs="$host_pkgs makedumpfile"
 # make -C taintctl units-check: systemd-analyze verify on the units
 host_pkgs="$host_pkgs systemd"
+# make kdump-witness (scripts/kdump-witness.sh): the dump tools no one
+# here wrote, Debian's crash and drgn, on scenario-kdump's dumps
+witness_pkgs="crash python3-drgn makedumpfile"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=
@@ -61,7 +65,8 @@ objects) want="$kernel_pkgs $objects_pkgs" ;;
 plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 fresh)  want=$fresh_pkgs ;;
 all)    want="$host_pkgs $deb_pkgs $kernel_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh or all)" ;;
+witness) want="$host_pkgs $deb_pkgs $kernel_pkgs $witness_pkgs" ;;
+*)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh, witness or all)" ;;
 esac
 
 [ -z "$list" ] || { printf '%s\n' $want; exit 0; }

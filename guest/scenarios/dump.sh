@@ -29,6 +29,11 @@ scenario_guest() {
 		if [ $f = json ]; then taintctl log --json >&3; else taintctl log >&3; fi
 		echo "##LIVE-$f-END rc=$?" >&3
 	done
+	# the kernel's own text, for make kdump-witness (drgn's lines must
+	# be these, byte for byte)
+	echo "##LIVE-raw-BEGIN" >&3
+	cat /proc/sys/kernel/taint_log >&3 2>&1
+	echo "##LIVE-raw-END rc=$?" >&3
 	# The panic stops the guest at once: give ttyS1 the time to send the
 	# lines above first (as oops-then-panic does).
 	sleep 1

@@ -15,15 +15,18 @@
 #   run.sh corpus BIN TARGET         the directory of TARGET's corpus
 #
 # BIN holds fuzz_<target>; crashes are written to BIN/crash/<target>/.
-# The vmcore corpus (dumps of 38 KiB, several MiB in all, 1/30 of that
+# A run of one input longer than 5 s is a crash (-timeout=5): a dump
+# that makes the reader loop long is a bug.
+# The vmcore corpus (dumps of 38 to 105 KiB, several MiB in all, 1/30 of that
 # compressed) is kept as fuzz/corpus/vmcore.tar.xz, unpacked under BIN.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # FUZZ_ONLY="scanner log": only those (make fuzz FUZZ_ONLY=...)
 TARGETS=${FUZZ_ONLY:-scanner decode log vmcore}
 mode=$1 bin=$2
-# the biggest input: dumps are 38 KiB, logs are fed in pieces of 8 KiB
-max_len() { [ "$1" = vmcore ] && echo 65536 || echo 16384; }
+# the biggest input: ELF dumps are 38 KiB, kdump-compressed and flattened
+# ones up to 105 KiB (fuzz/seed.sh); logs are fed in pieces of 8 KiB
+max_len() { [ "$1" = vmcore ] && echo 131072 || echo 16384; }
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS UBSAN_OPTIONS
@@ -71,7 +74,7 @@ fuzz)
 		mkdir -p "$work" "$new" "$crash"
 		corpus=$(corpus_dir $t) || exit 1
 		"$bin/fuzz_$t" -max_total_time="$secs" -max_len="$(max_len $t)" \
-			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
 			-artifact_prefix="$crash/" "$work" "$corpus" \
 			"$seeds/$t" >"$bin/$t.log" 2>&1
 		rc=$?
@@ -108,7 +111,7 @@ check)
 		if [ ! -x "$bin/fuzz_$t" ]; then
 			echo "not ok $n - fuzz_$t: not built"
 		elif "$bin/fuzz_$t" -runs="$(runs_for $t)" -seed=1 -max_len="$(max_len $t)" \
-			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+			-timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
 			-artifact_prefix="$crash/" "$bin/check/$t" "$corpus" \
 			>"$bin/$t.check.log" 2>&1; then
 			echo "ok $n - fuzz_$t: $(runs_for $t) runs from fuzz/corpus/$t, no crash ($(stats "$bin/$t.check.log"))"
@@ -119,7 +122,7 @@ check)
 		reg=$HERE/regressions/$t
 		[ -d "$reg" ] || continue
 		n=$((n + 1))
-		if "$bin/fuzz_$t" -runs=0 "$reg" >"$bin/$t.reg.log" 2>&1; then
+		if "$bin/fuzz_$t" -runs=0 -timeout=5 "$reg" >"$bin/$t.reg.log" 2>&1; then
 			echo "ok $n - fuzz_$t: $(ls "$reg" | wc -l) regression inputs replayed (fuzz/regressions/$t)"
 		else
 			echo "not ok $n - fuzz_$t: a regression input fails again: $(sed -n 's/^Running: //p' "$bin/$t.reg.log" | tail -1)"

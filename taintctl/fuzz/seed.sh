@@ -1,15 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# seed.sh OUT MKVMCORE - the fuzz targets' seed inputs, written under
+# seed.sh OUT MKVMCORE [DISKDUMP_TEST] - the fuzz targets' seed inputs, written under
 # OUT/<target>/ from what the tests already hold: the oops corpus (in
 # pieces of at most 8 KiB, at line boundaries), the same compressed with
 # gzip, xz, zstd, bzip2 and lz4, its "Tainted:" lines, flag lists and
-# values as decode and check take them, taint_log lines, and the dumps
-# tests/mkvmcore writes.  make fuzz merges them into fuzz/corpus/.
+# values as decode and check take them, taint_log lines, the dumps
+# tests/mkvmcore writes and the makedumpfile-format ones that
+# tests/test_vmcore_diskdump writes.  make fuzz merges them into fuzz/corpus/.
 set -eu
 OUT=$1
 MKVMCORE=$2
+DISKDUMP_TEST=${3:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
 OOPS=$HERE/../tests/corpus/oops
 mkdir -p "$OUT/scanner" "$OUT/decode" "$OUT/log" "$OUT/vmcore"
@@ -53,3 +55,13 @@ printf 'dropped=18446744073709551615' >"$OUT/log/dropped"
 for v in main linux nokallsyms empty stock; do
 	"$MKVMCORE" "$v" "$OUT/vmcore/$v" >/dev/null
 done
+# and the same written as makedumpfile writes them, good and bad, by
+# tests/test_vmcore_diskdump (its VMCORE_SEED_DIR): kdump-compressed
+# (zlib, lzo, zstd, stored whole), flattened, the log's page filtered out,
+# truncated, damaged pages, the wrong compression, snappy, a huge bitmap
+if [ -n "$DISKDUMP_TEST" ]; then
+	VMCORE_SEED_DIR=$OUT/vmcore "$DISKDUMP_TEST" >"$OUT/diskdump.log" 2>&1 ||
+		{ echo "seed.sh: $DISKDUMP_TEST failed (see $OUT/diskdump.log)" >&2; exit 1; }
+	ls "$OUT/vmcore" | grep -q '^kdump-' ||
+		{ echo "seed.sh: $DISKDUMP_TEST wrote no kdump- seed" >&2; exit 1; }
+fi

@@ -26,7 +26,9 @@
  *
  * Reads go through small windows of the dump; a table that cannot be read
  * names nothing.  The walks are bounded by the symbol count, which the
- * first use checks against the dump (every offset must be readable).
+ * first use checks against the dump (every offset must be readable), and
+ * the walks over aliases by KSYMS_ALIASES_MAX: an address with more
+ * symbols than that is not a kernel's, and is not named.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -39,6 +41,11 @@
 #define KSYM_NAME_LEN	512		/* Linux 6.12 */
 #define KSYMS_MAX	(1u << 24)	/* symbols: a kernel has ~10^5 */
 #define WINDOW		4096
+/* Symbols at one address (aliases) that a lookup walks over: a 6.12
+ * kernel has a few; a dump whose offsets read as zeros (a segment's
+ * p_memsz past its file bytes) would have them all at one address, and
+ * each lookup walk millions (fuzz/regressions/vmcore). */
+#define KSYMS_ALIASES_MAX	4096
 
 /* A window on the dump's memory, for byte-wise walks of one table. */
 struct window {
@@ -219,7 +226,9 @@ static int symbol_pos(struct kallsyms *ks, uint64_t addr, uint32_t *pos,
 			high = mid;
 	}
 	ret = sym_address(ks, low, &a);
-	while (!ret && low) {
+	for (uint32_t n = 0; !ret && low; n++) {
+		if (n == KSYMS_ALIASES_MAX)
+			return 0;	/* not a kernel's table: names nothing */
 		ret = sym_address(ks, low - 1, &b);
 		if (ret || b != a)
 			break;
@@ -232,6 +241,8 @@ static int symbol_pos(struct kallsyms *ks, uint64_t addr, uint32_t *pos,
 	if (addr < a || a < VMCORE_KERNEL_MAP)
 		return 0;
 	for (uint32_t i = low + 1; i < ks->num; i++) {
+		if (i - low > KSYMS_ALIASES_MAX)
+			return 0;
 		ret = sym_address(ks, i, &b);
 		if (ret)
 			return ret;

@@ -15,6 +15,7 @@
  * process, under ASan/UBSan, time-bounded), each read whole or refused
  * with one of the bad-dump errors.  The real dumps are scenario-kdump's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -94,22 +95,28 @@ static void mem_of(const unsigned char *elf, struct mem *m)
 	assert_non_null(m->info);
 }
 
-/* page @pfn: 1 if some segment holds it (read into @buf), else 0 */
+/* page @pfn: 1 if some segment holds it (read into @buf), else 0; a later
+ * segment's bytes over an earlier one's, past its file size zeros */
 static int mem_page(const struct mem *m, uint64_t pfn, unsigned char *buf)
 {
+	uint64_t lo = pfn * PAGE, hi = lo + PAGE;
 	int there = 0;
 
 	memset(buf, 0, PAGE);
-	for (unsigned int i = 0; i < m->nseg; i++)
-		for (uint64_t b = 0; b < PAGE; b++) {
-			uint64_t pa = pfn * PAGE + b;
+	for (unsigned int i = 0; i < m->nseg; i++) {
+		uint64_t s = m->seg[i].pa > lo ? m->seg[i].pa : lo;
+		uint64_t e = m->seg[i].pa + m->seg[i].memsz < hi ?
+			     m->seg[i].pa + m->seg[i].memsz : hi;
+		uint64_t fe = m->seg[i].pa + m->seg[i].filesz < e ?
+			      m->seg[i].pa + m->seg[i].filesz : e;
 
-			if (pa < m->seg[i].pa || pa - m->seg[i].pa >= m->seg[i].memsz)
-				continue;
-			there = 1;
-			if (pa - m->seg[i].pa < m->seg[i].filesz)
-				buf[b] = m->elf[m->seg[i].off + pa - m->seg[i].pa];
-		}
+		if (s >= e)
+			continue;
+		there = 1;
+		if (s < fe)
+			memcpy(buf + (s - lo), m->elf + m->seg[i].off + (s - m->seg[i].pa),
+			       fe - s);
+	}
 	return there;
 }
 
@@ -289,6 +296,36 @@ static void flatten(const struct out *in, size_t chunk, struct out *f)
 #undef RECORD
 }
 
+/*
+ * VMCORE_SEED_DIR=DIR: each dump read here, good or bad, also written to
+ * DIR as a seed of the vmcore fuzz target (fuzz/seed.sh): kdump-compressed
+ * and flattened, truncated, damaged pages, wrong compression, a huge
+ * bitmap.  Those longer than the target's inputs (FUZZ_MAX_LEN) are left
+ * out: libFuzzer would cut them.
+ */
+#define FUZZ_MAX_LEN 131072
+static void seed_out(const struct out *o, const char *what)
+{
+	const char *dir = getenv("VMCORE_SEED_DIR");
+	char path[512];
+	size_t n;
+	FILE *f;
+
+	if (!dir || o->len > FUZZ_MAX_LEN)
+		return;
+	n = (size_t)snprintf(path, sizeof(path), "%s/kdump-", dir);
+	for (const char *w = what; *w && n + 1 < sizeof(path); w++)
+		if (isalnum((unsigned char)*w))
+			path[n++] = *w;
+		else if (path[n - 1] != '-')
+			path[n++] = '-';
+	path[n] = '\0';
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(o->p, 1, o->len, f), o->len);
+	assert_int_equal(fclose(f), 0);
+}
+
 static char *elf_text(const struct fx_spec *s, unsigned char **elf, size_t *len)
 {
 	char why[WHY], *text = NULL;
@@ -304,6 +341,7 @@ static void expect_text(const struct out *o, const char *want, const char *what)
 	char why[WHY], *text = NULL;
 	int ret = read_bytes(o->p, o->len, &text, why);
 
+	seed_out(o, what);
 	if (ret)
 		fail_msg("%s: %d: %s", what, ret, why);
 	if (strcmp(text, want))
@@ -317,6 +355,7 @@ static void expect_bad(const struct out *o, int err, const char *part,
 	char why[WHY], *text = NULL;
 	int ret = read_bytes(o->p, o->len, &text, why);
 
+	seed_out(o, what);
 	if (ret != err || !strstr(why, part))
 		fail_msg("%s: %d '%s', expected %d and '%s' in it", what, ret,
 			 why, err, part);

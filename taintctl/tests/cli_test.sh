@@ -24,8 +24,8 @@ fi
 tap_init cli
 # after a not ok: the last run's stdout and stderr
 tap_diag() {
-	sed 's/^/# stdout: /' "$T/out" | head -5
-	sed 's/^/# stderr: /' "$T/err" | head -5
+	sed -n '1,5s/^/# stdout: /p' "$T/out"
+	sed -n '1,5s/^/# stderr: /p' "$T/err"
 }
 
 # run ARGS...: taintctl with stdout/stderr/exit code captured, no stdin
@@ -545,7 +545,7 @@ t "decode 4609 512: one JSON object per value (JSON Lines)" jq_out -s '[.[].mask
 run decode 4609 512
 t "decode 4609 512: text, one block per value after an Input: line" sh -c "[ $rc -eq 0 ] && [ \$(grep -c '^Input: ' '$T/out') -eq 2 ] && grep -q '^Tainted: PWO (mask 4609' '$T/out' && grep -q '^Tainted: W (mask 512' '$T/out'"
 run decode 4609
-t "decode of one value: no Input: line (output as before)" sh -c "[ $rc -eq 0 ] && ! grep -q '^Input' '$T/out' && head -1 '$T/out' | grep -q '^Tainted: PWO (mask 4609, 0x1201)\$'"
+t "decode of one value: no Input: line (output as before)" sh -c "[ $rc -eq 0 ] && ! grep -q '^Input' '$T/out' && [ \"\$(sed -n 1p '$T/out')\" = 'Tainted: PWO (mask 4609, 0x1201)' ]"
 run -j decode 01201 0x1201 1201 00
 t "decode reads numbers as the kernel does: 01201 is octal" jq_out -s '[.[].mask] == [641, 4609, 1201, 0]'
 run decode 08

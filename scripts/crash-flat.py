@@ -197,12 +197,15 @@ def rechunk(src_path, dst, want, drop_stale):
         h = size // 2
         pieces[i:i + 1] = [(off, h, cut(src, 0, h)),
                            (off + h, size - h, cut(src, h, size - h))]
-    i = 0
-    while want and len(pieces) > want and i + 1 < len(pieces):
+    while want and len(pieces) > want:
+        pairs = [i for i in range(len(pieces) - 1)
+                 if pieces[i][1] >= big // 2 and pieces[i + 1][1] >= big // 2
+                 and pieces[i][0] + pieces[i][1] == pieces[i + 1][0]]
+        if not pairs:
+            break
+        i = min(pairs, key=lambda k: pieces[k][1] + pieces[k + 1][1])
         a, b = pieces[i], pieces[i + 1]
-        if a[1] >= big // 2 and b[1] >= big // 2 and a[0] + a[1] == b[0]:
-            pieces[i:i + 2] = [(a[0], a[1] + b[1], a[2] + b[2])]
-        i += 1
+        pieces[i:i + 2] = [(a[0], a[1] + b[1], a[2] + b[2])]
     if want and len(pieces) != want:
         raise Bad("could not reach %d chunks (%d)" % (want, len(pieces)))
     with open(src_path, "rb") as f, open(dst, "wb") as out:

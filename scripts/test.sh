@@ -196,6 +196,12 @@ host_tests() {
 		"$ROOT/scripts/selftest/counting.sh" > "$LOGS/harness-selftest.tap" 2>&1
 		tap_count harness-selftest "$LOGS/harness-selftest.tap"
 	fi
+	# scripts/crash-flat.py (make kdump-witness's reason for crash
+	# refusing a flattened -F -E dump) on made-up flattened dumps.
+	if wants harness-crash-flat; then
+		"$ROOT/scripts/selftest/crash-flat.sh" > "$LOGS/harness-crash-flat.tap" 2>&1
+		tap_count harness-crash-flat "$LOGS/harness-crash-flat.tap"
+	fi
 }
 
 "$ROOT/scripts/deps.sh" all || exit 1

@@ -104,6 +104,14 @@ stock-scenarios: deps
 kdump-witness: deps
 	@$(S)/kdump-witness.sh
 
+# taintctl deployed as users deploy it: a Debian bookworm guest with
+# systemd, the .debs installed with apt, the units, journald,
+# node_exporter, sysctl, kernel-chktaint and sos report; the stock kernel
+# of the same config booted to compare (slow; not in make test): README
+.PHONY: e2e
+e2e: deps
+	@$(S)/e2e.sh
+
 bloat-defconfig: deps
 	@$(S)/bloat.sh defconfig
 

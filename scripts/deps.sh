@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|witness|all]
+# Usage: scripts/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|witness|e2e|all]
 #        (default: all; --list: print the packages, install nothing)
 # taintctl-build: what building taintctl and libtaint needs (make taintctl),
 # nothing more; host: that and what its tests need (make -C taintctl check,
@@ -15,6 +15,7 @@
 # packages and check them: the build dependencies of debian/control
 # (taintctl-build, debhelper, the <!nocheck> test tools) and lintian
 # witness: all, and crash and drgn for make kdump-witness
+# e2e: all, and debootstrap and e2fsprogs for make e2e
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -51,6 +52,10 @@ host_pkgs="$host_pkgs systemd"
 # make kdump-witness (scripts/kdump-witness.sh): the dump tools no one
 # here wrote, Debian's crash and drgn, on scenario-kdump's dumps
 witness_pkgs="crash python3-drgn makedumpfile"
+# make e2e (scripts/e2e.sh): the Debian guest's root (debootstrap), its
+# ext4 image without a loop mount (mke2fs -d) and the files read back
+# from it (debugfs)
+e2e_pkgs="debootstrap debian-archive-keyring e2fsprogs zstd xz-utils"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=
@@ -66,6 +71,7 @@ plugins) want="$kernel_pkgs $plugin_pkgs" ;;
 fresh)  want=$fresh_pkgs ;;
 all)    want="$host_pkgs $deb_pkgs $kernel_pkgs" ;;
 witness) want="$host_pkgs $deb_pkgs $kernel_pkgs $witness_pkgs" ;;
+e2e)    want="$host_pkgs $deb_pkgs $kernel_pkgs $e2e_pkgs" ;;
 *)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh, witness or all)" ;;
 esac
 

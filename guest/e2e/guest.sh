@@ -171,11 +171,14 @@ sysctl -a > "$O/sysctl-a.txt" 2> "$O/sysctl-a.err" || rc=$?
 t "sysctl -a exits 0 (exit $rc)" test $rc = 0
 t "sysctl -a: no error about the taint files" eval '! grep -i taint "$O/sysctl-a.err"'
 t "sysctl -a: kernel.tainted = $tainted" grep -qx "kernel.tainted = $tainted" "$O/sysctl-a.txt"
-t "sysctl -a: kernel.taint_log = its first line" \
-	grep -qxF "kernel.taint_log = $(head -n 1 "$O/taint_log")" "$O/sysctl-a.txt"
+# procps prints a file line by line (fgets, 1024 bytes), each line as
+# "NAME = LINE": the log's lines are far shorter
+t "sysctl -a: every line of the log as 'kernel.taint_log = LINE', in order" \
+	eval 'sed -n "s/^kernel\.taint_log = //p" "$O/sysctl-a.txt" | cmp -s - "$O/taint_log"'
+t "sysctl kernel.taint_log: 'kernel.taint_log = ' before each line of the file" \
+	eval 'sed "s/^/kernel.taint_log = /" "$O/taint_log" | cmp -s - <(sysctl kernel.taint_log)'
 t "sysctl -n kernel.taint_log: the file, byte for byte" eval 'sysctl -n kernel.taint_log | cmp -s - "$O/taint_log"'
-t "sysctl kernel.taint_log: 'kernel.taint_log = ' and the file" \
-	eval '{ printf "kernel.taint_log = "; cat "$O/taint_log"; } | cmp -s - <(sysctl kernel.taint_log)'
+t "sysctl -a: kernel.taint_reason = the last reason" grep -qxF "kernel.taint_reason = $reason2" "$O/sysctl-a.txt"
 
 # --- kernel-chktaint and sos report, beside taintctl's live output ------------------------
 sh "$G/kernel-chktaint" > "$O/chktaint.txt" 2>&1

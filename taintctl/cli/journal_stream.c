@@ -20,9 +20,11 @@ static bool parse_dec(const char *s, char end, unsigned long long *v,
 
 	*v = 0;
 	for (; *p >= '0' && *p <= '9'; p++) {
-		if (*v > (~0ULL - 9) / 10)
+		unsigned int d = (unsigned int)(*p - '0');
+
+		if (*v > (~0ULL - d) / 10)
 			return false;
-		*v = *v * 10 + (unsigned long long)(*p - '0');
+		*v = *v * 10 + d;
 	}
 	if (p == s || *p != end)
 		return false;

@@ -4,6 +4,8 @@
  * sd_journal_sendv() (linked when JOURNAL=auto finds libsystemd, or
  * JOURNAL=yes; journal_none.c otherwise).
  */
+/* no CODE_FILE=, CODE_LINE=, CODE_FUNC= of this file in every entry */
+#define SD_JOURNAL_SUPPRESS_LOCATION
 #include <systemd/sd-journal.h>
 
 #include "journal.h"

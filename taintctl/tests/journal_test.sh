@@ -88,6 +88,20 @@ append "$R" "$EVU"
 wait $wpid; rc=$?; unguard
 t "without libsystemd, \$JOURNAL_STREAM naming stdout: the line on stdout, exit 0" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q 'comm=\"a=b\" reason=\"fix\\\\x0aFLAG=X' '$T/out'"
 
+# the Makefile's JOURNAL=: what taintctl links (make -n, in a scratch B=)
+SRC=$HERE/..
+mk() { ${MAKE:-make} -s -n -B -C "$SRC" B="$T/b" "$@" 2>&1; }
+out=$(PKG_CONFIG=false mk JOURNAL=yes "$T/b/taintctl"); rc=$?
+t "make JOURNAL=yes without libsystemd: fails, naming libsystemd-dev" sh -c "[ $rc -ne 0 ] && printf '%s' '$out' | grep -q 'JOURNAL=yes: false does not find libsystemd (Debian: apt-get install libsystemd-dev)'"
+out=$(PKG_CONFIG=false mk "$T/b/taintctl")
+t "make (JOURNAL=auto) without libsystemd: taintctl links journal_none.o, no -lsystemd" sh -c "printf '%s' '$out' | grep -q 'journal_none.o' && ! printf '%s' '$out' | grep -q -- '-lsystemd'"
+out=$(mk "$T/b/taintctl")
+t "make (JOURNAL=auto) with libsystemd: taintctl links journal_sd.o and -lsystemd" sh -c "printf '%s' '$out' | grep -q 'journal_sd.o' && printf '%s' '$out' | grep -q -- '-lsystemd'"
+out=$(mk JOURNAL=no "$T/b/taintctl")
+t "make JOURNAL=no: no -lsystemd though libsystemd is there" sh -c "printf '%s' '$out' | grep -q 'journal_none.o' && ! printf '%s' '$out' | grep -q -- '-lsystemd'"
+out=$(mk JOURNAL=yes "$T/b/taintctl-static")
+t "make static (the guest's): journal_none.o, no -lsystemd, even with JOURNAL=yes" sh -c "printf '%s' '$out' | grep -q 'journal_none.o' && ! printf '%s' '$out' | grep -q -- '-lsystemd'"
+
 # --- end to end, through sd_journal_sendv() ----------------------------------
 E2E="watch --journal: stdout empty, only the notice on stderr, exit 0 (SIGTERM)
 watch --journal: 4 entries (event, event, flag, dropped), well-formed native protocol

@@ -173,6 +173,7 @@ t "libtaint1: symbols, shlibs and triggers (ldconfig) in its control data" sh -c
 	grep -qx './symbols' '$T/ctrl' && grep -qx './shlibs' '$T/ctrl' && grep -qx './triggers' '$T/ctrl'"
 dep=$(dpkg-deb -f "$(deb taintctl)" Depends)
 t "taintctl Depends on libtaint1 (>= $UV) (Depends: $dep)" has "$dep" "(^|, )libtaint1 \\(>= $UV\\)"
+t "taintctl Depends on libsystemd0 (watch's journal output, JOURNAL=yes) (Depends: $dep)" has "$dep" "(^|, )libsystemd0( |,|\$)"
 dev=$(dpkg-deb -f "$(deb libtaint-dev)" Depends)
 t "libtaint-dev Depends on libtaint1 (= $V)" has "$dev" "(^|, )libtaint1 \\(= $V\\)"
 dpkg-deb -I "$(deb taintctl)" postinst > "$T/postinst" 2>/dev/null
@@ -187,6 +188,8 @@ L=$R/usr/lib/$MA
 readelf -d "$R/usr/bin/taintctl" > "$T/dyn" 2>&1
 t "taintctl: NEEDED libtaint.so.1, no RPATH or RUNPATH (Debian policy)" sh -c "
 	grep -q 'NEEDED.*\\[libtaint.so.1\\]' '$T/dyn' && ! grep -qE 'R(UN)?PATH' '$T/dyn'"
+t "taintctl: NEEDED libsystemd.so.0 (sd_journal_sendv: watch --journal)" \
+	grep -q 'NEEDED.*\[libsystemd.so.0\]' "$T/dyn"
 t "libtaint.so.$UV: SONAME libtaint.so.1" sh -c "
 	readelf -d '$L/libtaint.so.$UV' | grep 'SONAME.*\\[libtaint.so.1\\]'"
 t "the unpacked taintctl runs with the unpacked libtaint.so.1 (LD_LIBRARY_PATH): --version, decode" sh -c "

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "taint.h"
 
@@ -80,6 +81,7 @@ enum {
 	OPT_EVERY_BOOT,			/* check */
 	OPT_ONCE,			/* watch */
 	OPT_VMCORE,			/* log */
+	OPT_JOURNAL,			/* watch */
 };
 
 /* options.c: getopt_long() with options anywhere among the operands and
@@ -160,9 +162,12 @@ int cli_scan_fd(int fd, const struct taint_scan_opts *so,
 void text_unknown_letters(const struct taint_field *f);
 void text_unknown_letter_lines(const struct taint_field *f);
 
-/* text_out.c: human-readable output */
+/* text_out.c: human-readable output (the text_fprint_ forms to @f, the
+ * others to standard output) */
 void text_print_mask(uint64_t mask, bool tainted);
 void text_print_event(const struct taint_event *ev);
+void text_fprint_event(FILE *f, const struct taint_event *ev);
+void text_fprint_flag_line(FILE *f, unsigned int bit);
 /* @ev as a taint_log line, escaped, without a newline */
 void text_print_event_line(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);

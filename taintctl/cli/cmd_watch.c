@@ -31,10 +31,19 @@
  * --since judges events, or a flag set without an event), stop: exit 1,
  * so that a test runner can stop at the first disallowed event.
  *
+ * Journal mode (--journal, or by default when standard output is the
+ * journal: $JOURNAL_STREAM names it, journal_stream.c): each item is one
+ * native journal entry instead of a line on standard output (nothing is
+ * written there), MESSAGE the line, with the fields of journal_fields.c.
+ * A taintctl built without libsystemd (journal_none.c) refuses --journal
+ * (exit 2) and keeps printing lines when standard output is the journal.
+ * --json is JSON Lines on standard output: with --journal a usage error,
+ * and it turns the automatic journal mode off.
+ *
  * Exit: 0 after the first new item with --once, or on SIGINT/SIGTERM, or
  * when standard output's reader went away (EPIPE, not reported); 1 --deny:
  * a denied flag was set; 2 usage; 3 a file cannot be read, a write to
- * standard output failed.
+ * standard output failed, the journal refused an entry.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -45,6 +54,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "journal.h"
 
 static volatile sig_atomic_t stop;
 
@@ -148,6 +158,8 @@ static void keep_events(struct event_list *to, const struct event_list *from)
 
 /* set when the reader of standard output went away (EPIPE): stop, exit 0 */
 static bool reader_gone;
+/* each item is a journal entry, not a line on standard output */
+static bool to_journal;
 
 /* flush each item at once; a failed write is reported here (EPIPE: the
  * reader went away, as util-linux, not reported) */
@@ -164,34 +176,65 @@ static bool flush_out(void)
 	return false;
 }
 
-static bool print_event(const struct taint_event *ev)
+/* the text line of @item, with its newline, to @f */
+static void item_text(FILE *f, const struct journal_item *item)
 {
-	if (cli.json)
-		json_print_watch_event(ev);
+	switch (item->kind) {
+	case JOURNAL_EVENT:
+		text_fprint_event(f, item->ev);
+		break;
+	case JOURNAL_FLAG:
+		fputs("flag set, no taint_log event:", f);
+		text_fprint_flag_line(f, item->bit);
+		break;
+	case JOURNAL_DROPPED:
+		fprintf(f, "dropped: %" PRIu64 " more user request(s) not kept (log full; %" PRIu64 " in all)\n",
+			item->count, item->total);
+		break;
+	}
+}
+
+/* @item as one journal entry: its text line (without the newline) is
+ * MESSAGE; a failure is reported (EXIT_SYSTEM then) */
+static bool journal_item(struct journal_item *item)
+{
+	struct journal_fields f = { .n = 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int err = -ENOMEM;
+
+	if (mem) {
+		item_text(mem, item);
+		if (fclose(mem) == 0 && text) {
+			item->message = text;
+			item->message_len = len && text[len - 1] == '\n' ?
+					    len - 1 : len;
+			err = journal_fields_build(item, &f);
+			if (!err)
+				err = journal_send(&f);
+		}
+	}
+	journal_fields_free(&f);
+	free(text);
+	if (err)
+		cli_error("cannot log to the journal: %s", strerror(-err));
+	return !err;
+}
+
+/* an item: a journal entry, a JSON line or a text line (flushed) */
+static bool print_item(struct journal_item *item)
+{
+	if (to_journal)
+		return journal_item(item);
+	if (!cli.json)
+		item_text(stdout, item);
+	else if (item->kind == JOURNAL_EVENT)
+		json_print_watch_event(item->ev);
+	else if (item->kind == JOURNAL_FLAG)
+		json_print_watch_flag(item->bit, item->mask);
 	else
-		text_print_event(ev);
-	return flush_out();
-}
-
-static bool print_flag(unsigned int bit, uint64_t mask)
-{
-	if (cli.json) {
-		json_print_watch_flag(bit, mask);
-	} else {
-		fputs("flag set, no taint_log event:", stdout);
-		text_print_flag_line(bit);
-	}
-	return flush_out();
-}
-
-static bool print_dropped(uint64_t total, uint64_t count)
-{
-	if (cli.json) {
-		json_print_watch_dropped(total, count);
-	} else {
-		printf("dropped: %" PRIu64 " more user request(s) not kept (log full; %" PRIu64 " in all)\n",
-		       count, total);
-	}
+		json_print_watch_dropped(item->total, item->count);
 	return flush_out();
 }
 
@@ -234,21 +277,26 @@ static bool print_new(const struct state *old, const struct state *cur,
 		}
 		if (known)
 			continue;
-		ok = print_event(ev);
-		++*printed;
 		*denied = ((ev->flags_mask | ev->new_mask) & deny) != 0;
+		ok = print_item(&(struct journal_item){
+			.kind = JOURNAL_EVENT, .ev = ev, .denied = *denied });
+		++*printed;
 	}
 	free(seen);
 	bits = cur->mask & ~old->mask & ~logged;
 	for (unsigned int bit = 0; bit < 64 && ok && !*denied; bit++) {
 		if (!(bits & (UINT64_C(1) << bit)))
 			continue;
-		ok = print_flag(bit, cur->mask);
-		++*printed;
 		*denied = (deny & (UINT64_C(1) << bit)) != 0;
+		ok = print_item(&(struct journal_item){
+			.kind = JOURNAL_FLAG, .bit = bit, .mask = cur->mask,
+			.denied = *denied });
+		++*printed;
 	}
 	if (ok && !*denied && c_dropped > o_dropped) {
-		ok = print_dropped(c_dropped, c_dropped - o_dropped);
+		ok = print_item(&(struct journal_item){
+			.kind = JOURNAL_DROPPED, .total = c_dropped,
+			.count = c_dropped - o_dropped });
 		++*printed;
 	}
 	return ok;
@@ -284,6 +332,7 @@ static const struct option watch_options[] = {
 	{ "once", no_argument, NULL, OPT_ONCE },
 	{ "interval", required_argument, NULL, 'n' },
 	{ "deny", required_argument, NULL, 'd' },
+	{ "journal", no_argument, NULL, OPT_JOURNAL },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -291,7 +340,7 @@ static int watch_run(int argc, char **argv)
 {
 	const char *interval = NULL, *deny_flags = NULL;
 	uint64_t deny = 0;
-	bool once = false, denied = false, told = false;
+	bool once = false, denied = false, told = false, journal = false;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct taint_watch *w = NULL;
 	struct state old = { 0 }, cur = { 0 };
@@ -310,6 +359,9 @@ static int watch_run(int argc, char **argv)
 		case 'd':
 			deny_flags = optarg;
 			break;
+		case OPT_JOURNAL:
+			journal = true;
+			break;
 		default:
 			return EXIT_USAGE;
 		}
@@ -320,6 +372,16 @@ static int watch_run(int argc, char **argv)
 		return rc;
 	if (deny_flags && (rc = cli_parse_flags("--deny", deny_flags, &deny)))
 		return rc;
+	if (journal && cli.json) {
+		cli_error("watch: --journal and --json do not combine (the journal entry has its own fields)");
+		return EXIT_USAGE;
+	}
+	if (journal && !journal_supported()) {
+		cli_error("watch --journal: this taintctl was built without libsystemd (JOURNAL=no)");
+		return EXIT_USAGE;
+	}
+	to_journal = journal || (!cli.json && journal_supported() &&
+				 journal_stdout_is_journal());
 
 	ret = taint_watch_open(cli.proc_root, &w, &log_error);
 	if (ret) {
@@ -411,6 +473,7 @@ const struct taintctl_cmd cmd_watch = {
 	.usage =
 "Usage:\n"
 " taintctl [options] watch [--once] [--interval SECONDS] [--deny FLAGS]\n"
+"                          [--journal]\n"
 "\n"
 "Print each new taint event as the kernel records it (events already in\n"
 "the taint log when watch starts are not printed), each line flushed at\n"
@@ -420,6 +483,9 @@ const struct taintctl_cmd cmd_watch = {
 "taint_log; on a kernel that does not signal changes through poll() (stock\n"
 "6.12), and for files that are not on procfs (--root), the files are\n"
 "re-read every --interval (said once on stderr).\n"
+"With --journal, and by default when standard output is the journal\n"
+"($JOURNAL_STREAM), each item is a journal entry with the fields FLAG=,\n"
+"ORIGIN=, TAINT_* (see taintctl(1), JOURNAL), nothing on standard output.\n"
 "\n"
 "Options:\n",
 	.json = true,
@@ -429,10 +495,13 @@ const struct taintctl_cmd cmd_watch = {
 "                    (default 1; 0.01 to 3600)\n"
 "     --once         exit after the first new event\n"
 " -d, --deny FLAGS   exit 1 after printing the first new event that sets one\n"
-"                    of FLAGS (letters or names, as check's; 'none': no flag)\n",
+"                    of FLAGS (letters or names, as check's; 'none': no flag)\n"
+"     --journal      log each item to the journal natively (not with --json)\n",
 	.usage_exit =
 "\nExit status: 0 --once saw an event, or SIGINT/SIGTERM, or the reader of\n"
 "standard output went away; 1 --deny: a new event set a denied flag;\n"
-"2 usage error; 3 a file cannot be read, a write error on standard output.\n"
+"2 usage error (also --journal in a taintctl built without libsystemd);\n"
+"3 a file cannot be read, a write error on standard output, the journal\n"
+"refused an entry.\n"
 "\nFor more details see taintctl(1).\n",
 };

@@ -7,16 +7,21 @@
 
 #include "cli.h"
 
-void text_print_flag_line(unsigned int bit)
+void text_fprint_flag_line(FILE *f, unsigned int bit)
 {
 	const struct taint_flag_info *fi = taint_flag_info(bit);
 
 	if (fi)
-		printf("  %c  bit %-2u  %-21s  %s\n", fi->letter, bit, fi->name,
-		       fi->description);
+		fprintf(f, "  %c  bit %-2u  %-21s  %s\n", fi->letter, bit,
+			fi->name, fi->description);
 	else
-		printf("  ?  bit %-2u  %-21s  %s\n", bit, "(unknown)",
-		       "not a mainline flag (vendor or newer kernel)");
+		fprintf(f, "  ?  bit %-2u  %-21s  %s\n", bit, "(unknown)",
+			"not a mainline flag (vendor or newer kernel)");
+}
+
+void text_print_flag_line(unsigned int bit)
+{
+	text_fprint_flag_line(stdout, bit);
 }
 
 void text_print_mask(uint64_t mask, bool tainted)
@@ -40,39 +45,44 @@ void text_print_mask(uint64_t mask, bool tainted)
 }
 
 /* an event's fields from auid= on, as the taint_log line has them */
-static void print_event_tail(const struct taint_event *ev)
+static void print_event_tail(FILE *f, const struct taint_event *ev)
 {
 	char buf[TAINT_REASON_MAX * 4 + 1];
 
 	if (ev->has_auid) {
 		if (ev->auid_set)
-			printf(" auid=%" PRIu32, ev->auid);
+			fprintf(f, " auid=%" PRIu32, ev->auid);
 		else
-			fputs(" auid=-", stdout);
+			fputs(" auid=-", f);
 	}
 	taint_escape(ev->comm, ev->comm_len, buf, sizeof(buf));
-	printf(" comm=\"%s\"", buf);
+	fprintf(f, " comm=\"%s\"", buf);
 	if (ev->has_module) {
 		taint_escape_word(ev->module, ev->module_len, buf, sizeof(buf));
-		printf(" module=%s", buf);
+		fprintf(f, " module=%s", buf);
 	}
 	if (ev->has_caller)
-		printf(" caller=%s", ev->caller);
+		fprintf(f, " caller=%s", ev->caller);
 	if (ev->has_reason) {
 		taint_escape(ev->reason, ev->reason_len, buf, sizeof(buf));
-		printf(" reason=\"%s\"", buf);
+		fprintf(f, " reason=\"%s\"", buf);
 	}
+}
+
+void text_fprint_event(FILE *f, const struct taint_event *ev)
+{
+	fprintf(f, "[%12s] %-20s %-6s %-4s new=%-4s pid=%" PRIu32 " uid=%" PRIu32,
+		ev->ts, ev->utc,
+		ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
+		ev->flags[0] ? ev->flags : "-",
+		ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
+	print_event_tail(f, ev);
+	fputc('\n', f);
 }
 
 void text_print_event(const struct taint_event *ev)
 {
-	printf("[%12s] %-20s %-6s %-4s new=%-4s pid=%" PRIu32 " uid=%" PRIu32,
-	       ev->ts, ev->utc,
-	       ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
-	       ev->flags[0] ? ev->flags : "-",
-	       ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
-	print_event_tail(ev);
-	putchar('\n');
+	text_fprint_event(stdout, ev);
 }
 
 void text_print_event_line(const struct taint_event *ev)
@@ -82,7 +92,7 @@ void text_print_event_line(const struct taint_event *ev)
 	       ev->origin == TAINT_ORIGIN_KERNEL ? "kernel" : "user",
 	       ev->flags[0] ? ev->flags : "-",
 	       ev->new_flags[0] ? ev->new_flags : "-", ev->pid, ev->uid);
-	print_event_tail(ev);
+	print_event_tail(stdout, ev);
 }
 
 void text_print_events(const struct taint_log *log, const char *indent)

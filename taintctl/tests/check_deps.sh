@@ -16,7 +16,7 @@ case $set in
 check)	tools="groff:groff-base promtool:prometheus
 	 ${NODE_EXPORTER:-prometheus-node-exporter}:prometheus-node-exporter
 	 curl:curl"
-	mods="bash-completion:bash-completion" ;;
+	mods="bash-completion:bash-completion libsystemd:libsystemd-dev" ;;
 deb)	tools= mods= ;;
 *)	echo "check_deps.sh: unknown set '$set' (check or deb)" >&2; exit 2 ;;
 esac

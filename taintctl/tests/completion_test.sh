@@ -128,5 +128,7 @@ comp watch --interval "" >"$T/got"
 comp -n 2 watch --o >"$T/got"
 [ "$(cat "$T/got")" = "--once" ] && ok "-n SECONDS watch --o: --once (SECONDS is not the command)" ||
 	not_ok "-n SECONDS watch --o: --once (SECONDS is not the command)"
+comp watch --jo >"$T/got"
+[ "$(cat "$T/got")" = "--journal" ] && ok "watch --jo: --journal" || not_ok "watch --jo: --journal"
 
 tap_done

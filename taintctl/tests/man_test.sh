@@ -41,7 +41,7 @@ awk '/^JSON$/ { j = 1; next } /^[A-Z][A-Z ]+$/ { j = 0 }
 	j && /^ +[{"]/ { q = gsub(/"/, "\""); if (q % 2 || / [a-z_]+ : /) print }' \
 	"$T/page" >"$T/badjson"
 t "every JSON line of the JSON section has balanced quotes" sh -c "grep -q '^JSON\$' '$T/page' && [ ! -s '$T/badjson' ]"
-for sec in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS JSON 'EXIT STATUS' FILES EXAMPLES 'REPORTING BUGS' 'SEE ALSO' AVAILABILITY; do
+for sec in NAME SYNOPSIS DESCRIPTION COMMANDS OPTIONS JSON JOURNAL 'EXIT STATUS' FILES EXAMPLES 'REPORTING BUGS' 'SEE ALSO' AVAILABILITY; do
 	t "section $sec" grep -qx "$sec" "$T/page"
 done
 # the EXIT STATUS section as one line of single blanks (justification and
@@ -51,6 +51,17 @@ t "exit codes 0-3 documented, write errors included" sh -c "grep -q ' 0 ok 1 che
 t "EPIPE documented: not an error, for every command, the command's own exit status" sh -c "grep -q 'A reader that went away (EPIPE: taintctl scan big.log | head -1) is not an error, for every command' '$T/exit'"
 t "exit codes 4 and 5 documented (5: log --vmcore, a dump that cannot be read)" sh -c "grep -q ' 4 check --since' '$T/exit' && grep -q ' 5 log --vmcore: the dump cannot be read' '$T/exit'"
 t "a section on crash dumps: kdump, QEMU, what differs from the live log" sh -c "grep -qx 'CRASH DUMPS' '$T/page' && grep -q 'dump-guest-memory' '$T/page' && grep -q 'makedumpfile -E' '$T/page'"
+
+# JOURNAL: every field watch --journal sends (cli/journal_fields.c) and the
+# MESSAGE_IDs of cli/journal.h
+sed -n '/^JOURNAL$/,/^FIELD DECODING$/p' "$T/page" >"$T/journal"
+for f in MESSAGE MESSAGE_ID PRIORITY SYSLOG_IDENTIFIER ORIGIN FLAG TAINT_TS TAINT_UTC TAINT_FLAGS TAINT_NEW TAINT_PID TAINT_UID TAINT_AUID TAINT_COMM TAINT_MODULE TAINT_CALLER TAINT_REASON TAINT_BIT TAINT_NAME TAINT_MASK TAINT_DROPPED TAINT_COUNT; do
+	t "JOURNAL names the field $f" grep -qw -- "$f" "$T/journal"
+done
+for id in $(sed -n 's/^#define JOURNAL_ID_[A-Z]*[[:space:]]*"\([0-9a-f]*\)"$/\1/p' "$HERE/../cli/journal.h"); do
+	t "JOURNAL lists MESSAGE_ID $id (cli/journal.h)" grep -q "$id" "$T/journal"
+done
+t "JOURNAL has the journalctl examples" sh -c "grep -q 'journalctl -u taintctl-watch FLAG=W' '$T/journal' && grep -q 'journalctl .*-o verbose' '$T/journal'"
 
 # every long option that a --help text names is in the page
 if [ -x "$TAINTCTL" ]; then

@@ -1,0 +1,222 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# journal_test.sh - watch's native journal output (--journal, and the
+# automatic one when $JOURNAL_STREAM names standard output), through the
+# real sd_journal_sendv() of libsystemd: TAP on stdout.
+#
+# Usage: TAINTCTL=... TAINTCTL_NOJOURNAL=... journal_test.sh
+#   TAINTCTL is built with libsystemd (JOURNAL=auto or yes), TAINTCTL_NOJOURNAL
+#   without (JOURNAL=no's cli/journal_none.c).
+# The end-to-end tests run in a private mount namespace (unshare -m; the
+# script runs itself again there): a temporary directory bound over
+# /run/systemd/journal (or the deepest of its parents that exists), where
+# tests/journal_recv.py plays journald, bound at its socket, parsing the
+# native protocol.  Watch runs on fake --root trees (as cli_test.sh's).
+# They skip, saying why, when not root or unshare -m fails; the rest runs
+# anyway.  Nothing of the host's journal is touched.
+
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+TAINTCTL=${TAINTCTL:-$HERE/../build/asan/taintctl}
+TAINTCTL_NOJOURNAL=${TAINTCTL_NOJOURNAL:-$HERE/../build/asan/taintctl-nojournal}
+# the end-to-end tests: in a mount namespace of their own
+ns_why=
+if [ -z "${JOURNAL_TEST_NS:-}" ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		ns_why="not root (a private mount namespace is needed)"
+	elif ! unshare -m true 2>/dev/null; then
+		ns_why="unshare -m fails here"
+	else
+		JOURNAL_TEST_NS=1 exec unshare -m sh "$0" "$@"
+	fi
+fi
+. "$HERE/tap.sh"
+tap_init journal
+tap_diag() {
+	sed -n '1,5s/^/# stdout: /p' "$T/out" 2>/dev/null
+	sed -n '1,5s/^/# stderr: /p' "$T/err" 2>/dev/null
+	sed -n '1,8s/^/# journal: /p' "$T/j.out" 2>/dev/null
+}
+
+mkproc() { mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module"; echo "$T/$1"; }
+set_mask() { echo "$2" >"$1/proc/sys/kernel/tainted.new" && mv "$1/proc/sys/kernel/tainted.new" "$1/proc/sys/kernel/tainted"; }
+guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
+unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
+# started PID: watch PID has opened tainted (at most 10 s), and 0.2 s more
+started() {
+	i=0
+	while [ $i -lt 100 ] && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q '/tainted$'; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.2
+}
+# lines FILE N: FILE has N lines or more (at most 5 s)
+lines() {
+	i=0
+	while [ $i -lt 50 ] && [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	[ "$(wc -l <"$1")" -ge "$2" ]
+}
+# a v2 log: watch prints none of these
+LOG='ts=1.000100 utc=- origin=kernel flags=W new=W pid=312 uid=0 auid=1000 comm="cat" module=lkdtm caller=lkdtm_WARNING+0x1d/0x30
+dropped=2'
+# a reason and a comm that look like journal fields
+EVU='ts=5.000000 utc=2026-12-03T08:01:00Z origin=user flags=UW new=U pid=90 uid=0 auid=1000 comm="a=b" reason="fix\x0aFLAG=X\x0aPRIORITY=0"'
+EVD='ts=6.000000 utc=2026-12-03T08:02:00Z origin=kernel flags=DLUW new=DL pid=91 uid=0 auid=- comm="kworker/0:1" module=lkdtm caller=lkdtm_BUG+0x9/0x10'
+# tree NAME: a fake root with LOG, mask W (512)
+tree() { r=$(mkproc "$1"); echo 512 >"$r/proc/sys/kernel/tainted"; printf '%s\n' "$LOG" >"$r/proc/sys/kernel/taint_log"; echo "$r"; }
+# append TREE LINE: LINE before the log's last (dropped=) line
+# (written as is: sed's i would turn the log's \x0a into a newline)
+append() {
+	l=$1/proc/sys/kernel/taint_log
+	{ sed '$d' "$l"; printf '%s\n' "$2"; tail -n 1 "$l"; } >"$l.new" && mv "$l.new" "$l"
+}
+
+# --- without the journal: usage, a taintctl without libsystemd -------------
+R=$(tree plain)
+"$TAINTCTL" --root "$R" --json watch --journal </dev/null >"$T/out" 2>"$T/err"; rc=$?
+t "watch --journal --json: exit 2, they do not combine" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && grep -q 'taintctl: watch: --journal and --json do not combine' '$T/err'"
+"$TAINTCTL_NOJOURNAL" --root "$R" watch --journal </dev/null >"$T/out" 2>"$T/err"; rc=$?
+t "watch --journal in a taintctl built without libsystemd: exit 2, says so" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = 'taintctl: watch --journal: this taintctl was built without libsystemd (JOURNAL=no)' ]"
+# without libsystemd, a stdout that is the journal still gets the lines
+: >"$T/out"
+JOURNAL_STREAM=$(stat -c %d:%i "$T/out") "$TAINTCTL_NOJOURNAL" --root "$R" watch --once -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVU"
+wait $wpid; rc=$?; unguard
+t "without libsystemd, \$JOURNAL_STREAM naming stdout: the line on stdout, exit 0" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q 'comm=\"a=b\" reason=\"fix\\\\x0aFLAG=X' '$T/out'"
+
+# the Makefile's JOURNAL=: what taintctl links (make -n, in a scratch B=)
+SRC=$HERE/..
+mk() { ${MAKE:-make} -s -n -B -C "$SRC" B="$T/b" "$@" 2>&1; }
+out=$(PKG_CONFIG=false mk JOURNAL=yes "$T/b/taintctl"); rc=$?
+t "make JOURNAL=yes without libsystemd: fails, naming libsystemd-dev" sh -c "[ $rc -ne 0 ] && printf '%s' '$out' | grep -q 'JOURNAL=yes: false does not find libsystemd (Debian: apt-get install libsystemd-dev)'"
+out=$(PKG_CONFIG=false mk "$T/b/taintctl")
+t "make (JOURNAL=auto) without libsystemd: taintctl links journal_none.o, no -lsystemd" sh -c "printf '%s' '$out' | grep -q 'journal_none.o' && ! printf '%s' '$out' | grep -q -- '-lsystemd'"
+out=$(mk "$T/b/taintctl")
+t "make (JOURNAL=auto) with libsystemd: taintctl links journal_sd.o and -lsystemd" sh -c "printf '%s' '$out' | grep -q 'journal_sd.o' && printf '%s' '$out' | grep -q -- '-lsystemd'"
+out=$(mk JOURNAL=no "$T/b/taintctl")
+t "make JOURNAL=no: no -lsystemd though libsystemd is there" sh -c "printf '%s' '$out' | grep -q 'journal_none.o' && ! printf '%s' '$out' | grep -q -- '-lsystemd'"
+out=$(mk JOURNAL=yes "$T/b/taintctl-static")
+t "make static (the guest's): journal_none.o, no -lsystemd, even with JOURNAL=yes" sh -c "printf '%s' '$out' | grep -q 'journal_none.o' && ! printf '%s' '$out' | grep -q -- '-lsystemd'"
+
+# --- end to end, through sd_journal_sendv() ----------------------------------
+E2E="watch --journal: stdout empty, only the notice on stderr, exit 0 (SIGTERM)
+watch --journal: 4 entries (event, event, flag, dropped), well-formed native protocol
+watch --journal: each MESSAGE is the text line watch prints (log's line for events)
+watch --journal: MESSAGE_ID per kind, PRIORITY notice, SYSLOG_IDENTIFIER=taintctl-watch
+watch --journal: a user request: FLAG=U only, ORIGIN=user, TAINT_* raw (reason with newlines, comm with =)
+watch --journal: a value with a newline is sent length-prefixed (binary form), injects no field
+watch --journal: a kernel event: FLAG=D and FLAG=L, ORIGIN=kernel, TAINT_MODULE, TAINT_CALLER, no TAINT_AUID (auid=-)
+watch --journal: a flag set without an event: FLAG=F, TAINT_BIT, TAINT_NAME, TAINT_MASK
+watch --journal: a grown dropped count: TAINT_DROPPED, TAINT_COUNT, ORIGIN=user
+watch --journal --deny D: the denied event at PRIORITY warning (4), exit 1
+\$JOURNAL_STREAM naming stdout: journal entry by default, stdout empty
+\$JOURNAL_STREAM naming another file: the line on stdout, no journal entry
+\$JOURNAL_STREAM naming stdout, with --json: JSON on stdout, no journal entry
+watch --journal, a journal socket nobody listens at: exit 3, says why"
+if [ -z "${JOURNAL_TEST_NS:-}" ]; then
+	printf '%s\n' "$E2E" | while IFS= read -r d; do skip "$d" "$ns_why"; done
+	n=$((n + $(printf '%s\n' "$E2E" | wc -l)))
+	tap_done
+fi
+base=/run/systemd/journal
+while [ ! -d "$base" ]; do base=$(dirname "$base"); done
+mkdir "$T/run"
+mount --bind "$T/run" "$base" || { echo "Bail out! mount --bind $T/run $base failed"; exit 1; }
+mkdir -p /run/systemd/journal
+SOCK=/run/systemd/journal/socket
+# recv FILE: journal_recv.py at SOCK, appending to FILE; unrecv stops it
+recv() {
+	: >"$1"
+	python3 "$HERE/journal_recv.py" "$SOCK" "$1" & rpid=$!
+	i=0; while [ $i -lt 50 ] && [ ! -S "$SOCK" ]; do sleep 0.1; i=$((i + 1)); done
+}
+unrecv() { kill "$rpid"; wait "$rpid" 2>/dev/null; rm -f "$SOCK"; }
+# jq_j FILTER: on the entries received, as an array
+jq_j() { jq -s -e "$1" "$T/j.out" >/dev/null; }
+
+# a socket nobody listens at (journald gone): sd_journal_sendv() fails
+# (with no socket at all, libsystemd drops entries silently: not an error)
+python3 -c 'import socket, sys
+socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).bind(sys.argv[1])' "$SOCK"
+R=$(tree nosock)
+"$TAINTCTL" --root "$R" watch --journal -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVU"
+wait $wpid; rc_nosock=$?; unguard
+cp "$T/err" "$T/nosock.err"; cp "$T/out" "$T/nosock.out"
+rm -f "$SOCK"
+
+recv "$T/j.out"
+R=$(tree e2e)
+"$TAINTCTL" --root "$R" watch --journal -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVU"
+lines "$T/j.out" 1
+append "$R" "$EVD"
+set_mask "$R" $((512 | 64 | 128 | 16384))
+lines "$T/j.out" 2
+set_mask "$R" $((512 | 64 | 128 | 16384 | 2))
+lines "$T/j.out" 3
+sed -i 's/^dropped=2$/dropped=5/' "$R/proc/sys/kernel/taint_log"
+lines "$T/j.out" 4
+sleep 0.3
+kill -TERM $wpid; wait $wpid; rc=$?; unguard
+unrecv
+t "watch --journal: stdout empty, only the notice on stderr, exit 0 (SIGTERM)" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/out' ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'is not on procfs' '$T/err'"
+t "watch --journal: 4 entries (event, event, flag, dropped), well-formed native protocol" jq_j 'length == 4 and all(.[]; has("_error") | not)'
+"$TAINTCTL" --root "$R" log >"$T/log"
+ev1=$(grep 'comm="a=b"' "$T/log"); ev2=$(grep 'lkdtm_BUG' "$T/log")
+FL=$("$TAINTCTL" decode 2 | grep '^  F  bit 1 ')
+jq -n --arg a "$ev1" --arg b "$ev2" --arg c "flag set, no taint_log event:$FL" \
+	--arg d 'dropped: 3 more user request(s) not kept (log full; 5 in all)' \
+	'[$a, $b, $c, $d]' >"$T/want"
+t "watch --journal: each MESSAGE is the text line watch prints (log's line for events)" sh -c "[ -n '$ev1' ] && [ -n '$ev2' ] && [ -n '$FL' ] && jq -s -e --slurpfile w '$T/want' '[.[].MESSAGE[0]] == \$w[0] and all(.[]; (.MESSAGE | length) == 1)' '$T/j.out' >/dev/null"
+t "watch --journal: MESSAGE_ID per kind, PRIORITY notice, SYSLOG_IDENTIFIER=taintctl-watch" jq_j '[.[].MESSAGE_ID[0]] == ["ba51a6fee1e340ffa3fc9d1ddbcf2f41", "ba51a6fee1e340ffa3fc9d1ddbcf2f41", "e9b10e89891a405fb683e9878f069f3a", "acc0c52d4f254ac095b36e97438253dc"] and all(.[]; .PRIORITY == ["5"] and .SYSLOG_IDENTIFIER == ["taintctl-watch"])'
+t "watch --journal: a user request: FLAG=U only, ORIGIN=user, TAINT_* raw (reason with newlines, comm with =)" jq_j '.[0] | .FLAG == ["U"] and .ORIGIN == ["user"] and .TAINT_REASON == ["fix\nFLAG=X\nPRIORITY=0"] and .TAINT_COMM == ["a=b"] and .TAINT_TS == ["5.000000"] and .TAINT_UTC == ["2026-12-03T08:01:00Z"] and .TAINT_FLAGS == ["UW"] and .TAINT_NEW == ["U"] and .TAINT_PID == ["90"] and .TAINT_UID == ["0"] and .TAINT_AUID == ["1000"] and (has("TAINT_MODULE") or has("TAINT_CALLER") | not)'
+t "watch --journal: a value with a newline is sent length-prefixed (binary form), injects no field" jq_j '.[0] | (._binary | index("TAINT_REASON")) != null and (._binary | index("MESSAGE")) == null and (has("X") | not) and .PRIORITY == ["5"]'
+t "watch --journal: a kernel event: FLAG=D and FLAG=L, ORIGIN=kernel, TAINT_MODULE, TAINT_CALLER, no TAINT_AUID (auid=-)" jq_j '.[1] | .FLAG == ["D", "L"] and .ORIGIN == ["kernel"] and .TAINT_MODULE == ["lkdtm"] and .TAINT_CALLER == ["lkdtm_BUG+0x9/0x10"] and .TAINT_COMM == ["kworker/0:1"] and (has("TAINT_AUID") or has("TAINT_REASON") | not)'
+t "watch --journal: a flag set without an event: FLAG=F, TAINT_BIT, TAINT_NAME, TAINT_MASK" jq_j '.[2] | .FLAG == ["F"] and .TAINT_BIT == ["1"] and .TAINT_NAME == ["FORCED_MODULE"] and .TAINT_MASK == ["17090"] and (has("ORIGIN") | not)'
+t "watch --journal: a grown dropped count: TAINT_DROPPED, TAINT_COUNT, ORIGIN=user" jq_j '.[3] | .TAINT_DROPPED == ["5"] and .TAINT_COUNT == ["3"] and .ORIGIN == ["user"] and (has("FLAG") | not)'
+
+recv "$T/j.out"
+R=$(tree deny)
+"$TAINTCTL" --root "$R" watch --journal --deny D -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVD"
+wait $wpid; rc=$?; unguard
+lines "$T/j.out" 1
+unrecv
+t "watch --journal --deny D: the denied event at PRIORITY warning (4), exit 1" sh -c "[ $rc -eq 1 ] && [ ! -s '$T/out' ] && jq -s -e 'length == 1 and .[0].PRIORITY == [\"4\"] and .[0].FLAG == [\"D\", \"L\"]' '$T/j.out' >/dev/null"
+
+# auto: $JOURNAL_STREAM is "<dev>:<ino>" of the stream (systemd.exec(5))
+recv "$T/j.out"
+R=$(tree auto)
+: >"$T/out"
+JOURNAL_STREAM=$(stat -c %d:%i "$T/out") "$TAINTCTL" --root "$R" watch --once -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVU"
+wait $wpid; rc=$?; unguard
+lines "$T/j.out" 1
+t "\$JOURNAL_STREAM naming stdout: journal entry by default, stdout empty" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/out' ] && jq -s -e 'length == 1 and .[0].FLAG == [\"U\"]' '$T/j.out' >/dev/null"
+: >"$T/other"
+JOURNAL_STREAM=$(stat -c %d:%i "$T/other") "$TAINTCTL" --root "$R" watch --once -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVD"
+wait $wpid; rc=$?; unguard
+sleep 0.3
+t "\$JOURNAL_STREAM naming another file: the line on stdout, no journal entry" sh -c "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q 'lkdtm_BUG' '$T/out' && [ \$(wc -l <'$T/j.out') -eq 1 ]"
+: >"$T/out"
+JOURNAL_STREAM=$(stat -c %d:%i "$T/out") "$TAINTCTL" --root "$R" --json watch --once -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+set_mask "$R" $((512 | 2))
+wait $wpid; rc=$?; unguard
+sleep 0.3
+unrecv
+t "\$JOURNAL_STREAM naming stdout, with --json: JSON on stdout, no journal entry" sh -c "[ $rc -eq 0 ] && jq -e '.type == \"flag\" and .letter == \"F\"' '$T/out' >/dev/null && [ \$(wc -l <'$T/j.out') -eq 1 ]"
+
+t "watch --journal, a journal socket nobody listens at: exit 3, says why" sh -c "[ $rc_nosock -eq 3 ] && [ ! -s '$T/nosock.out' ] && [ \"\$(tail -1 '$T/nosock.err')\" = 'taintctl: cannot log to the journal: Connection refused' ]"
+tap_done

@@ -51,7 +51,7 @@ cat /proc/sys/kernel/tainted > "$O/tainted-at-boot"
 cd /root/debs || exit 1
 t0=$(now)
 t "apt install ./*.deb exits 0 (no network: every dependency is in the root)" \
-	apt-get install -y --no-download ./*.deb
+	apt install -y --no-download ./*.deb
 diag "apt install: $(since "$t0") s"
 cd / || exit 1
 for p in taintctl libtaint1 libtaint-dev; do

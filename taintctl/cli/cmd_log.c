@@ -70,7 +70,7 @@ static int log_run(int argc, char **argv)
 		rc = events_load(&ev, false);
 	if (rc && !ev.malformed)
 		return rc;
-	taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path));
+	taint_read_log_path(cli.proc_root, path, sizeof(path));
 
 	if (cli.json) {
 		json_print_log(ev.log);

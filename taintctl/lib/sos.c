@@ -19,8 +19,8 @@
  * system's log is always its /proc's.
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/statfs.h>
 

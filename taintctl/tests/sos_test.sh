@@ -30,8 +30,9 @@ SYSCTL=sos_commands/kernel/sysctl_-a
 
 # tree NAME MASK: a --root tree with proc/ and sys/module (no log yet)
 tree() {
-	mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module/lkdtm"
+	mkdir -p "$T/$1/proc/sys/kernel/random" "$T/$1/sys/module/lkdtm"
 	echo "$2" >"$T/$1/proc/sys/kernel/tainted"
+	echo 6f1d2c4e-0b7a-4c3e-9a57-2d8e1f0c3b94 >"$T/$1/proc/sys/kernel/random/boot_id"
 	echo O >"$T/$1/sys/module/lkdtm/taint"
 	echo "$T/$1"
 }
@@ -118,13 +119,18 @@ same() {
 		cmp -s "$T/a.err.norm" "$T/b.err.norm"
 }
 
+# a cursor taken when only the first event was logged (O, bit 12)
+C=$(tree early 4096)
+sed -n 1p "$T/events.log" >"$C/$LOG"
+SINCE=$("$TAINTCTL" --root "$C" cursor)
+
 # --- a patched kernel's sosreport: the log from sysctl_-a ------------------
 "$TAINTCTL" --root "$A" log >"$T/a.out" 2>/dev/null
 t "the proc tree's log has its 4 events (what the sos tree must match)" \
 	sh -c "[ \$(grep -c '^\\[ *[0-9.]*\\] ' '$T/a.out') -eq 4 ] && grep -q 'lkdtm_WARNING' '$T/a.out' && grep -q 'dropped: 2' '$T/a.out'"
 for args in "status" "status --json" "log" "log --json" "check" \
 	"check --deny P" "check --deny W --json" "check --allow OWPU" \
-	"metrics"; do
+	"metrics" "cursor" "check --since $SINCE" "check --since $SINCE --json"; do
 	# shellcheck disable=SC2086
 	t "$args: the sos tree prints what the proc tree does (stdout, stderr, exit code)" same "$A" "$B" $args
 done

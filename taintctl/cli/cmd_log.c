@@ -9,8 +9,8 @@
  * is 3.  With --vmcore the log comes from a crash dump (vmcore_log.c) and
  * is printed the same way; a dump that cannot be read is exit code 5.
  * With a FILE operand (- for standard input) the log is a saved copy of a
- * taint_log's text (a ticket's attachment, a sosreport's
- * proc/sys/kernel/taint_log), gzip, xz or zstd decompressed, parsed by the
+ * taint_log's text (a ticket's attachment, a copy of
+ * /proc/sys/kernel/taint_log), gzip, xz or zstd decompressed, parsed by the
  * same parser and printed the same way, with the same exit codes; a file
  * of which no line is an event is "not a taint log", one line, exit 3.
  */
@@ -70,7 +70,7 @@ static int log_run(int argc, char **argv)
 		rc = events_load(&ev, false);
 	if (rc && !ev.malformed)
 		return rc;
-	taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path));
+	taint_read_log_path(cli.proc_root, path, sizeof(path));
 
 	if (cli.json) {
 		json_print_log(ev.log);
@@ -108,8 +108,9 @@ const struct taintctl_cmd cmd_log = {
 "With --vmcore, the log of the kernel a crash dump was taken of, printed\n"
 "the same way; caller= is left out for a module's code (module= names it).\n"
 "With FILE (- for standard input), a saved copy of a taint_log (a ticket's\n"
-"attachment, a sosreport's proc/sys/kernel/taint_log; gzip, xz and zstd\n"
-"decompressed), printed the same way.\n"
+"attachment; gzip, xz and zstd decompressed), printed the same way.  With\n"
+"--root DIR, a sosreport's log is read from DIR/sos_commands/kernel/sysctl_-a\n"
+"where DIR/proc has none.\n"
 "\n"
 "Options:\n",
 	.json = true,

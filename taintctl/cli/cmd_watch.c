@@ -424,15 +424,13 @@ static int watch_run(int argc, char **argv)
 		if (rc)
 			break;
 		if (cur.ev.malformed > malformed) {
-			taint_proc_path(cli.proc_root, "taint_log", path,
-					sizeof(path));
+			taint_read_log_path(cli.proc_root, path, sizeof(path));
 			cli_warn("'%s': %d malformed line(s) skipped (see 'taintctl log')",
 				 path, cur.ev.malformed);
 		}
 		malformed = cur.ev.malformed;
 		if (cur.ev.read_error && !old.ev.read_error) {
-			taint_proc_path(cli.proc_root, "taint_log", path,
-					sizeof(path));
+			taint_read_log_path(cli.proc_root, path, sizeof(path));
 			cli_warn("cannot read '%s': %s (only newly set flags are shown)",
 				 path, strerror(cur.ev.read_error));
 		}

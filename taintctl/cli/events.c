@@ -3,7 +3,8 @@
  * events.c - the kernel's taint state for the commands: the mask
  * (/proc/sys/kernel/tainted), the taint log for `status`, `log`, `watch`,
  * `metrics`, `cursor` and `check --since` (libtaint's struct taint_log,
- * opened from /proc/sys/kernel/taint_log of --root's tree or, for
+ * opened from /proc/sys/kernel/taint_log of --root's tree, a sosreport's
+ * sos_commands/kernel/sysctl_-a where that has none, or, for
  * `log --vmcore`, from a crash dump, vmcore_log.c; its problems reported
  * here), and the snapshot a cursor is made of (`cursor`, `check --since`).
  */
@@ -61,11 +62,15 @@ static int load_proc(struct event_list *list, bool quiet_if_unreadable,
 	char path[4096];
 	int ret;
 
-	if (taint_proc_path(cli.proc_root, "taint_log", path, sizeof(path))) {
+	ret = taint_log_new_from_proc(cli.proc_root, &list->log);
+	/* the file read: a sosreport's sysctl_-a has the log of its kernel */
+	if (ret == -ENAMETOOLONG ||
+	    taint_read_log_path(cli.proc_root, path, sizeof(path))) {
+		taint_log_unref(list->log);
+		list->log = NULL;
 		cli_error("proc root too long: '%s'", cli_quote(cli.proc_root));
 		return EXIT_SYSTEM;
 	}
-	ret = taint_log_new_from_proc(cli.proc_root, &list->log);
 	if (ret == -ENOENT) {
 		list->absent = true;
 		return EXIT_OK;

@@ -3,7 +3,8 @@
  * log_internal.h - the taint_log line format shared by log.c (the parser
  * and the formatter, driven by one table of the line's fields) and
  * vmcore.c (which writes the lines a dumped kernel would have shown); the
- * file reader of proc.c and log_object.c.  Not installed.
+ * file reader of proc.c and log_object.c; sos.c's reader of a sosreport's
+ * log.  Not installed.
  */
 #ifndef TAINT_LOG_INTERNAL_H
 #define TAINT_LOG_INTERNAL_H
@@ -35,5 +36,36 @@ void taint__log_format(const struct taint_event *ev, taint__put_fn put,
  */
 int taint__read_file(const char *path, size_t max, char **out,
 		     size_t *out_len);
+
+/* The longest path sos.c's readers build (PATH_MAX). */
+#define TAINT__PATH_MAX 4096
+
+/*
+ * taint__sos_sysctl_path() - "<top>/sos_commands/kernel/sysctl_-a" into
+ * @buf if @proc_root is "<top>/proc" of a copied tree (a sosreport): not
+ * NULL, not the live /proc, not a procfs mount.  -ENOENT if it is not,
+ * -ENAMETOOLONG.
+ */
+int taint__sos_sysctl_path(const char *proc_root, char *buf, size_t size);
+
+/*
+ * taint__sysctl_values() - the values of @key in @len bytes of `sysctl -a`
+ * output (procps: one "KEY = PIECE" line per line of the file), in order,
+ * "KEY = " stripped, each with its newline: a malloc()ed, NUL-terminated
+ * *@text (*@text_len bytes).  With @lines, *@lines (malloc()ed) holds the
+ * line number in @buf of each line of the text.  -ENOENT if no line is
+ * @key's, -EFBIG past TAINT__LOG_MAX, -ENOMEM.
+ */
+int taint__sysctl_values(const char *buf, size_t len, const char *key,
+			 char **text, size_t *text_len, unsigned int **lines);
+
+/*
+ * taint__read_log() - taint_read_log(), and in @path the file read (or the
+ * proc file that does not exist).  With @lines, *@lines is NULL for a proc
+ * file, and for a sosreport's sysctl_-a the line number there of each line
+ * of the text (malloc()ed).
+ */
+int taint__read_log(const char *proc_root, char **buf, size_t *len,
+		    unsigned int **lines, char path[TAINT__PATH_MAX]);
 
 #endif

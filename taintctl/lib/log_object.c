@@ -140,13 +140,22 @@ static int from_buffer(char *buf, size_t len, struct taint_log **logp)
 
 int taint_log_new_from_proc(const char *proc_root, struct taint_log **logp)
 {
-	char *buf;
+	char path[TAINT__PATH_MAX], *buf;
+	unsigned int *lines;
 	size_t len;
 	int ret;
 
 	*logp = NULL;
-	ret = taint_read_log(proc_root, &buf, &len);
-	return ret ? ret : from_buffer(buf, len, logp);
+	ret = taint__read_log(proc_root, &buf, &len, &lines, path);
+	if (ret)
+		return ret;
+	ret = from_buffer(buf, len, logp);
+	/* a sosreport's log: its problems at their lines of sysctl_-a */
+	for (size_t i = 0; !ret && lines && i < (*logp)->nproblems; i++)
+		(*logp)->problems[i].lineno =
+			lines[(*logp)->problems[i].lineno - 1];
+	free(lines);
+	return ret;
 }
 
 int taint_log_new_from_file(const char *path, struct taint_log **logp)

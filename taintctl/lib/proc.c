@@ -104,15 +104,12 @@ int taint_read_mask(const char *proc_root, uint64_t *mask)
 	return ret;
 }
 
+/* under a sosreport's proc root, from its sysctl_-a (sos.c) */
 int taint_read_log(const char *proc_root, char **buf, size_t *len)
 {
-	char path[4096];
-	int ret;
+	char path[TAINT__PATH_MAX];
 
-	ret = taint_proc_path(proc_root, "taint_log", path, sizeof(path));
-	if (ret)
-		return ret;
-	return taint__read_file(path, TAINT__LOG_MAX, buf, len);
+	return taint__read_log(proc_root, buf, len, NULL, path);
 }
 
 int taint_validate_reason(const char *reason, size_t len, size_t *bad_at)

@@ -31,6 +31,8 @@
  *             taint_escape(), taint_escape_word()
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason(), taint_read_modules()
+ *   sos.c     taint_read_log_path() (and a sosreport's log for
+ *             taint_read_log())
  *   live.c    taint_utc_seconds(), taint_event_same(), taint_first_event(),
  *             taint_events_digest(), taint_read_boot_id(),
  *             taint_cursor_format(), taint_cursor_parse(),
@@ -682,8 +684,26 @@ int taint_read_mask(const char *proc_root, uint64_t *mask);
  * taint_read_log() - read the whole of <root>/sys/kernel/taint_log into a
  * malloc()ed, NUL-terminated buffer (the caller frees it).  -ENOENT means the
  * kernel keeps no taint log (a stock kernel); -EFBIG if over 4 MiB.
+ *
+ * A sosreport has no copy of taint_log, but its `sysctl -a` output has the
+ * log's text: where <root>/sys/kernel/taint_log does not exist and
+ * @proc_root is "<top>/proc" of a copied tree (not NULL, not the live
+ * /proc, not a procfs mount), the text is that of the "kernel.taint_log = "
+ * lines of <top>/sos_commands/kernel/sysctl_-a, in order, with that prefix
+ * stripped.  -ENOENT also if that file does not exist or has no such line
+ * (a stock kernel's sosreport; an empty log prints no line either).
  */
 int taint_read_log(const char *proc_root, char **buf, size_t *len);
+
+/**
+ * taint_read_log_path() - the file taint_read_log() reads under @proc_root
+ * now, into @buf, to name it in messages: <root>/sys/kernel/taint_log, or
+ * a sosreport's sysctl_-a when the log is read from there (then the line
+ * numbers of taint_log_get_problem() for taint_log_new_from_proc() are
+ * that file's).  Where there is no log, the proc file that does not exist.
+ * 0, or -ENAMETOOLONG if it does not fit in @size bytes.
+ */
+int taint_read_log_path(const char *proc_root, char *buf, size_t size);
 
 /**
  * taint_validate_reason() - 0 if @reason is 1..128 bytes of printable ASCII
@@ -948,7 +968,8 @@ struct taint_log;
 /**
  * taint_log_new_from_proc() - read and parse <root>/sys/kernel/taint_log
  * (taint_read_log()): @proc_root NULL for the running system's /proc, or
- * a copied tree's ("DIR/proc" of a sosreport).  Malformed lines do not
+ * a copied tree's ("DIR/proc" of a sosreport, whose log is read from its
+ * sysctl_-a: problems carry that file's line numbers).  Malformed lines do not
  * fail it: they are counted (taint_log_get_malformed()) and described
  * (taint_log_get_problem()).  Returns 0 and *@log (a new reference),
  * -ENOENT: the kernel keeps no taint log (a stock kernel), -ENAMETOOLONG,

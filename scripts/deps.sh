@@ -41,6 +41,13 @@ arch_pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu
 # gcc-N-plugin-dev for the host's gcc N (bookworm: gcc-12-plugin-dev)
 v=$(gcc -dumpversion 2>/dev/null | cut -d. -f1) || v=
 plugin_pkgs="gcc-${v:-12}-plugin-dev"
+# clang's sanitizer and libFuzzer runtimes (suites taintctl-clang and
+# taintctl-fuzz) are not in the clang package: libclang-rt-N-dev for
+# the clang-N that the clang package depends on (bookworm: 14). A fresh
+# root without it links nothing under -fsanitize (make fresh-check found it)
+cv=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: clang-\([0-9][0-9]*\)$/\1/p') || cv=
+cv=${cv%%$'\n'*}
+host_pkgs="$host_pkgs libclang-rt-${cv:-14}-dev"
 # make -C taintctl check: the bash completion's directory and helpers
 host_pkgs="$host_pkgs bash-completion"
 # scenario-kdump: Debian's makedumpfile, run in the guest's crash kernel

@@ -23,29 +23,29 @@ e2e_units() {
 # live in the guest, byte for byte, and the same exit codes
 e2e_sos() {
 	local o=$E/out-patched tc=$ROOT/taintctl/build/taintctl d c rc
-	check "e2e: sanity: the guest's sosreport reached the host" "$(ls -l "$o" 2>&1 | head -20)" test -s "$o/sosreport.tar.xz"
+	check "e2e: sanity: the guest's sosreport reached the host" "$(ls -l "$o" 2>&1 | sed -n '1,20p')" test -s "$o/sosreport.tar.xz"
 	[ -s "$o/sosreport.tar.xz" ] || return 0
 	make -s -C "$ROOT/taintctl" >&2 || { record fail "e2e: build taintctl" "make -C taintctl failed"; return; }
 	rm -rf "$E/sos"
 	mkdir -p "$E/sos"
 	tar -C "$E/sos" -xJf "$o/sosreport.tar.xz"
-	d=$(ls -d "$E"/sos/sosreport-* 2>/dev/null | head -n 1)
+	d=$(ls -d "$E"/sos/sosreport-* 2>/dev/null | sed -n 1p)
 	check "e2e: the sosreport holds proc/sys/kernel/tainted and taint_log" \
-		"$(ls -l "$d/proc/sys/kernel" 2>&1 | head)" test -f "$d/proc/sys/kernel/tainted" -a -f "$d/proc/sys/kernel/taint_log"
+		"$(ls -l "$d/proc/sys/kernel" 2>&1 | sed -n 1,10p)" test -f "$d/proc/sys/kernel/tainted" -a -f "$d/proc/sys/kernel/taint_log"
 	check "e2e: the sosreport's taint_log is the live one, byte for byte" \
-		"$(diff "$o/taint_log" "$d/proc/sys/kernel/taint_log" 2>&1 | head -5)" cmp -s "$o/taint_log" "$d/proc/sys/kernel/taint_log"
+		"$(diff "$o/taint_log" "$d/proc/sys/kernel/taint_log" 2>&1 | sed -n '1,5p')" cmp -s "$o/taint_log" "$d/proc/sys/kernel/taint_log"
 	for c in status log; do
 		rc=0; "$tc" --root "$d" "$c" > "$E/sos-$c.txt" 2>&1 || rc=$?
 		check "e2e: taintctl --root SOSREPORT $c: the live text and exit code ($(cat "$o/live-$c.rc"))" \
-			"exit $rc; $(diff "$o/live-$c.txt" "$E/sos-$c.txt" | head -10)" \
+			"exit $rc; $(diff "$o/live-$c.txt" "$E/sos-$c.txt" | sed -n '1,10p')" \
 			eval 'cmp -s "$o/live-$c.txt" "$E/sos-$c.txt" && test "$rc" = "$(cat "$o/live-$c.rc")"'
 		"$tc" --root "$d" --json "$c" > "$E/sos-$c.json" 2>&1 || true
 		check "e2e: taintctl --root SOSREPORT --json $c: the live JSON" \
-			"$(diff "$o/live-$c.json" "$E/sos-$c.json" | head -10)" cmp -s "$o/live-$c.json" "$E/sos-$c.json"
+			"$(diff "$o/live-$c.json" "$E/sos-$c.json" | sed -n '1,10p')" cmp -s "$o/live-$c.json" "$E/sos-$c.json"
 	done
 	rc=0; "$tc" --root "$d" check --deny W > "$E/sos-check.txt" 2>&1 || rc=$?
 	check "e2e: taintctl --root SOSREPORT check --deny W: exit 1 as live ($(cat "$o/live-check.rc")), the same message" \
-		"exit $rc; $(diff "$o/live-check.txt" "$E/sos-check.txt" | head -5)" \
+		"exit $rc; $(diff "$o/live-check.txt" "$E/sos-check.txt" | sed -n '1,5p')" \
 		eval 'test "$rc" = 1 && test "$(cat "$o/live-check.rc")" = 1 && cmp -s "$o/live-check.txt" "$E/sos-check.txt"'
 }
 

@@ -150,9 +150,11 @@ boot() {
 		< /dev/null > "$LOGS/$name.qemu" 2>&1 || rc=$?
 	tr -d '\r' < "$LOGS/$name.tap.raw" > "$LOGS/$name.tap"
 	figure "$name boot: QEMU exit $rc after $(secs "$t") s; $(grep -m1 -o 'Startup finished in .*' "$LOGS/$name.tap" || echo 'no startup figure')"
-	rm -rf "$E/out-$name"
-	mkdir -p "$E/out-$name"
-	debugfs -R "rdump /var/tmp/e2e $E/out-$name" "$disk" > "$LOGS/$name.debugfs" 2>&1 || true
+	rm -rf "$E/out-$name" "$E/out-$name.tmp"
+	mkdir -p "$E/out-$name.tmp"
+	debugfs -R "rdump /var/tmp/e2e $E/out-$name.tmp" "$disk" > "$LOGS/$name.debugfs" 2>&1 || true
+	mv "$E/out-$name.tmp/e2e" "$E/out-$name" 2>/dev/null || mkdir -p "$E/out-$name"
+	rm -rf "$E/out-$name.tmp"
 	rm -f "$disk"
 	BOOT_RC=$rc
 }

@@ -193,6 +193,7 @@ for c in status log; do
 	taintctl --json "$c" > "$O/live-$c.json" 2>&1
 done
 taintctl check --deny W > "$O/live-check.txt" 2>&1; echo $? > "$O/live-check.rc"
+cat /proc/sys/kernel/tainted > "$O/tainted-live"
 t0=$(now)
 rm -rf "$O/sos"
 mkdir -p "$O/sos"
@@ -202,5 +203,6 @@ diag "sos report: $(since "$t0") s"
 tarball=$(ls "$O"/sos/sosreport-*.tar.xz 2>/dev/null | head -n 1)
 t "sos report --only-plugins kernel exits 0 and writes a tarball (exit $rc)" test $rc = 0 -a -n "$tarball"
 [ -z "$tarball" ] || mv "$tarball" "$O/sosreport.tar.xz"
-t "the live state did not change while sos ran" test "$(cat /proc/sys/kernel/taint_log)" = "$(cat "$O/taint_log")"
+t "the live state did not change while sos ran" eval \
+	'test "$(cat /proc/sys/kernel/taint_log)" = "$(cat "$O/taint_log")" && test "$(cat /proc/sys/kernel/tainted)" = "$(cat "$O/tainted-live")"'
 tap_done

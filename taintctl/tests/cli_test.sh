@@ -67,7 +67,7 @@ if ! grep -q "/nonexistent/taintctl-test-build/proc" "$T/err"; then
 fi
 
 # fake proc roots
-mkproc() { mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module"; echo "$T/$1"; }
+. "$HERE/fake_tree.sh"
 STOCK=$(mkproc stock)
 echo 576 >"$STOCK/proc/sys/kernel/tainted"
 PATCHED=$(mkproc patched)
@@ -725,24 +725,7 @@ wait_for() {
 	done
 	grep -q -- "$2" "$1"
 }
-# guard PID: kill PID after 15 s if it still runs (a test must not hang)
-guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
-unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
-# set_mask DIR VALUE: DIR/proc/sys/kernel/tainted := VALUE, atomically (a
-# rename), as a running watch must never read it empty: `echo >` truncates
-# first, and watch would report the empty file and exit 3 (a race that a
-# loaded machine loses)
-set_mask() { echo "$2" >"$1/proc/sys/kernel/tainted.new" && mv "$1/proc/sys/kernel/tainted.new" "$1/proc/sys/kernel/tainted"; }
-# started PID: wait (at most 10 s) until watch PID has opened tainted, then
-# 0.2 s more: it reads the state it compares with right after the open
-started() {
-	i=0
-	while [ $i -lt 100 ] && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q '/tainted$'; do
-		sleep 0.1; i=$((i + 1))
-	done
-	sleep 0.2
-}
 EV5='ts=5.000000 utc=2026-12-03T08:01:00Z origin=user flags=U new=- pid=90 uid=0 auid=1000 comm="make" reason="watch test"'
 EV6='ts=6.000000 utc=2026-12-03T08:02:00Z origin=kernel flags=D new=D pid=91 uid=0 auid=- comm="kworker/0:1" module=lkdtm caller=lkdtm_BUG+0x9/0x10'
 EV45='ts=4.500000 utc=2026-12-03T08:00:30Z origin=kernel flags=L new=L pid=0 uid=0 auid=- comm="swapper/1" caller=watchdog_timer_fn+0x1f0/0x260'

@@ -39,18 +39,7 @@ tap_diag() {
 	sed -n '1,8s/^/# journal: /p' "$T/j.out" 2>/dev/null
 }
 
-mkproc() { mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module"; echo "$T/$1"; }
-set_mask() { echo "$2" >"$1/proc/sys/kernel/tainted.new" && mv "$1/proc/sys/kernel/tainted.new" "$1/proc/sys/kernel/tainted"; }
-guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
-unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
-# started PID: watch PID has opened tainted (at most 10 s), and 0.2 s more
-started() {
-	i=0
-	while [ $i -lt 100 ] && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q '/tainted$'; do
-		sleep 0.1; i=$((i + 1))
-	done
-	sleep 0.2
-}
+. "$HERE/fake_tree.sh"
 # lines FILE N: FILE has N lines or more (at most 5 s)
 lines() {
 	i=0

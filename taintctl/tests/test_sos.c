@@ -185,13 +185,9 @@ static char top[64], proc[96];
 static void write_file(const char *rel, const char *content)
 {
 	char path[160];
-	FILE *fp;
 
 	snprintf(path, sizeof(path), "%s/%s", top, rel);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(content, fp);
-	fclose(fp);
+	write_text(path, content);
 }
 
 static void remove_file(const char *rel)

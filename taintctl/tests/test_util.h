@@ -80,17 +80,24 @@ static __attribute__((unused)) unsigned char *gz_encode(const char *in,
  */
 static char root[64] __attribute__((unused));
 
+/* Write CONTENT to the file PATH (created or truncated). */
+static __attribute__((unused)) void write_text(const char *path,
+					       const char *content)
+{
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(content, fp);
+	fclose(fp);
+}
+
 /* Write CONTENT to root/sys/kernel/NAME. */
 static __attribute__((unused)) void put(const char *name, const char *content)
 {
 	char path[256];
-	FILE *fp;
 
 	snprintf(path, sizeof(path), "%s/sys/kernel/%s", root, name);
-	fp = fopen(path, "w");
-	assert_non_null(fp);
-	fputs(content, fp);
-	fclose(fp);
+	write_text(path, content);
 }
 
 /* root: a new directory from TEMPLATE (mkdtemp), with sys/kernel and, if

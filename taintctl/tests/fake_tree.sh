@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# fake_tree.sh - what the shell tests that run taintctl on fake --root
+# trees share (POSIX sh; sourced after tap.sh's tap_init, which sets $T):
+#
+#   mkproc NAME        a new tree $T/NAME with proc/sys/kernel and
+#                      sys/module; prints its path
+#   set_mask DIR VALUE DIR/proc/sys/kernel/tainted := VALUE, atomically (a
+#                      rename): a running watch must never read it empty
+#                      (`echo >` truncates first, and watch would report the
+#                      empty file and exit 3: a race a loaded machine loses)
+#   guard PID, unguard kill PID after 15 s if it still runs (a test must
+#                      not hang); unguard ends the guard
+#   started PID        wait (at most 10 s) until watch PID has opened
+#                      tainted, then 0.2 s more: it reads the state it
+#                      compares with right after the open
+
+mkproc() { mkdir -p "$T/$1/proc/sys/kernel" "$T/$1/sys/module"; echo "$T/$1"; }
+set_mask() { echo "$2" >"$1/proc/sys/kernel/tainted.new" && mv "$1/proc/sys/kernel/tainted.new" "$1/proc/sys/kernel/tainted"; }
+guard() { (sleep 15; kill "$1" 2>/dev/null) >/dev/null 2>&1 & guard_pid=$!; }
+unguard() { kill "$guard_pid" 2>/dev/null; wait "$guard_pid" 2>/dev/null; }
+started() {
+	i=0
+	while [ $i -lt 100 ] && ! ls -l "/proc/$1/fd" 2>/dev/null | grep -q '/tainted$'; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.2
+}

@@ -110,7 +110,10 @@ crash_run() {
 	read -ra opts <<< "$4"
 	for c in "${cmds[@]}"; do printf '!echo @@%s\n%s\n' "${c// /-}" "$c"; done |
 		{ cat; printf '!echo @@end\nq\n'; } |
-		( ulimit -c 0; timeout 600 crash -s "${opts[@]}" "$1" "$2" ) > "$3" 2>&1 || rc=$?
+		# a session takes seconds; one that corrupted its heap
+		# (--no_modules on 6.12) may wait on a futex for ever, deaf
+		# to SIGTERM: KILL 10 s after the TERM
+		( ulimit -c 0; timeout -k 10 120 crash -s "${opts[@]}" "$1" "$2" ) > "$3" 2>&1 || rc=$?
 	echo "$rc" > "$3.rc"
 }
 # crash_part OUT NAME: one command's output

@@ -29,8 +29,8 @@
  *
  * Every number in the file is untrusted: each offset, size and count is
  * checked before use, and nothing is allocated beyond the file's size.
- * The decompressors are the libraries' (zlib, liblzo2, libzstd); snappy,
- * which this build does not link, is refused by name.
+ * The decompressors are the libraries' (zlib, liblzo2, libsnappy's C API,
+ * libzstd); each must give exactly one page, or the page is an error.
  */
 #define _FILE_OFFSET_BITS 64
 #include <errno.h>
@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include <lzo/lzo1x.h>
+#include <snappy-c.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -454,6 +455,27 @@ static uint64_t desc_index(const struct vmcore_dd *dd, uint64_t pfn)
 	return n + (uint64_t)__builtin_popcount(dd->bitmap[pfn / 8] & ((1u << (pfn % 8)) - 1));
 }
 
+/*
+ * dd->cpage's @size bytes of snappy (makedumpfile -p) into dd->page:
+ * nonzero unless they are one whole page.  The length the stream states
+ * is checked first, as crash does, and what snappy_uncompress() wrote
+ * after it: a shorter stream decompresses without complaint and would
+ * leave the rest of the page stale.
+ */
+static int dd_snappy(struct vmcore_dd *dd, uint64_t size)
+{
+	size_t len, out = (size_t)dd->block;
+
+	if (snappy_uncompressed_length((const char *)dd->cpage, (size_t)size,
+				       &len) != SNAPPY_OK || len != dd->block)
+		return -1;
+	if (snappy_uncompress((const char *)dd->cpage, (size_t)size,
+			      (char *)dd->page, &out) != SNAPPY_OK ||
+	    out != dd->block)
+		return -1;
+	return 0;
+}
+
 /* Page @pfn into dd->page. */
 static int dd_page(struct vmcore *vc, uint64_t pfn)
 {
@@ -523,10 +545,10 @@ static int dd_page(struct vmcore *vc, uint64_t pfn)
 			return vmcore_fail(vc, -EBADMSG,
 					   "page 0x%llx: not a zstd-compressed page of %llu bytes",
 					   (unsigned long long)pfn, (unsigned long long)dd->block);
-	} else {
-		return vmcore_fail(vc, -ENOTSUP,
-				   "page 0x%llx is snappy-compressed (makedumpfile -p), which this taintctl cannot read: have makedumpfile write zlib (-c), lzo (-l) or zstd (-z)",
-				   (unsigned long long)pfn);
+	} else if (dd_snappy(dd, size)) {
+		return vmcore_fail(vc, -EBADMSG,
+				   "page 0x%llx: not a snappy-compressed page of %llu bytes",
+				   (unsigned long long)pfn, (unsigned long long)dd->block);
 	}
 	dd->cached_pfn = pfn;
 	return 0;

@@ -5,12 +5,14 @@
  * the way makedumpfile writes them (its diskdump_mod.h and
  * write_kdump_header(), write_buffer() in flattened mode), not with
  * libtaint: the kdump-compressed format with pages stored whole or
- * compressed with zlib, lzo or zstd, zero pages sharing one stored page,
+ * compressed with zlib, lzo, snappy or zstd, zero pages sharing one stored
+ * page,
  * and the flattened format (records out of order, a later record
  * rewriting an earlier one, as makedumpfile rewrites its header).  Each
  * must give the ELF core's text, byte for byte.  Then the bad ones: the
  * log's page filtered out, truncations, a damaged page, the wrong
- * compression, snappy, a huge bitmap, an old header, a flattened file
+ * compression, a snappy page of another length, a huge bitmap, an old
+ * header, a flattened file
  * without its end; and a fuzz test of deterministic mutations (in
  * process, under ASan/UBSan, time-bounded), each read whole or refused
  * with one of the bad-dump errors.  The real dumps are scenario-kdump's.
@@ -23,6 +25,7 @@
 #include <unistd.h>
 
 #include <lzo/lzo1x.h>
+#include <snappy-c.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -167,6 +170,12 @@ static size_t compress_page(enum comp comp, const unsigned char *page,
 	case ZSTD:
 		n = ZSTD_compress(out, cap, page, PAGE, 1);
 		assert_false(ZSTD_isError(n));
+		break;
+	case SNAPPY:
+		n = cap;
+		assert_true(snappy_max_compressed_length(PAGE) <= cap);
+		assert_int_equal(snappy_compress((const char *)page, PAGE, (char *)out, &n),
+				 SNAPPY_OK);
 		break;
 	default:
 		return 0;
@@ -365,7 +374,7 @@ static void expect_bad(const struct out *o, int err, const char *part,
 /* every compression, plain and flattened, two layouts: the ELF's text */
 static void test_formats(void **state)
 {
-	static const enum comp comps[] = { RAW, ZLIB, LZO, ZSTD };
+	static const enum comp comps[] = { RAW, ZLIB, LZO, ZSTD, SNAPPY };
 	struct fx_spec linux_ = fx_main;
 	const struct fx_spec *specs[] = { &fx_main, &linux_ };
 
@@ -380,7 +389,7 @@ static void test_formats(void **state)
 		struct out f;
 
 		assert_non_null(strstr(want, "caller="));
-		for (size_t c = 0; c < 4; c++) {
+		for (size_t c = 0; c < sizeof(comps) / sizeof(comps[0]); c++) {
 			struct kd k;
 
 			kd_build(elf, comps[c], UINT64_MAX, &k);
@@ -475,13 +484,13 @@ static void test_bad(void **state)
 		if (le(c.p + k.desc_at + d * 24 + 12, 4) == ZLIB)
 			fx_le(c.p + k.desc_at + d * 24 + 12, LZO, 4);
 	expect_bad(&c, -EBADMSG, "not an lzo-compressed page", "zlib pages flagged lzo");
-	/* snappy: refused by name */
+	/* the pages are zlib's, their flags say snappy */
 	memcpy(c.p, k.o.p, c.len);
 	for (uint64_t d = 0; k.desc_at + d * 24 + 24 <= c.len &&
 	     le(c.p + k.desc_at + d * 24 + 8, 4); d++)
 		if (le(c.p + k.desc_at + d * 24 + 12, 4) == ZLIB)
 			fx_le(c.p + k.desc_at + d * 24 + 12, SNAPPY, 4);
-	expect_bad(&c, -ENOTSUP, "snappy", "snappy pages");
+	expect_bad(&c, -EBADMSG, "not a snappy-compressed page", "zlib pages flagged snappy");
 	/* a descriptor longer than a page */
 	memcpy(c.p, k.o.p, c.len);
 	fx_le(c.p + k.desc_at + 8, PAGE + 1, 4);
@@ -541,28 +550,101 @@ static void test_bad(void **state)
 	free(want);
 }
 
+/* @k's snappy pages all pointed at @len bytes of snappy appended to it */
+static void snappy_pages_of(const struct kd *k, const unsigned char *z,
+			    size_t len, struct out *c)
+{
+	size_t n = 0;
+
+	memset(c, 0, sizeof(*c));
+	put_at(c, 0, k->o.p, k->o.len);
+	put_at(c, k->o.len, z, len);
+	for (uint64_t d = 0; k->desc_at + d * 24 + 24 <= k->o.len &&
+	     le(c->p + k->desc_at + d * 24 + 8, 4); d++)
+		if (le(c->p + k->desc_at + d * 24 + 12, 4) == SNAPPY) {
+			put_le(c, k->desc_at + d * 24, k->o.len, 8);
+			put_le(c, k->desc_at + d * 24 + 8, len, 4);
+			n++;
+		}
+	assert_true(n > 0);
+}
+
+/*
+ * snappy pages (makedumpfile -p) that are not one page: damaged, or a
+ * valid stream of a page less or more a byte, each an error naming the
+ * page as a damaged zlib page is (-EBADMSG), never a log read from it
+ */
+static void test_snappy_bad(void **state)
+{
+	static const unsigned char zero[PAGE + 1];
+	unsigned char *elf, z[2 * PAGE];
+	size_t len, n;
+	char *want = elf_text(&fx_main, &elf, &len), what[48];
+	struct kd k;
+	struct out c, f;
+
+	(void)state;
+	kd_build(elf, SNAPPY, UINT64_MAX, &k);
+	expect_text(&k.o, want, "snappy");
+	/* every stored page damaged */
+	c.len = k.o.len;
+	c.p = malloc(c.len);
+	memcpy(c.p, k.o.p, c.len);
+	for (size_t i = k.desc_at + 24 * 8; i < c.len; i++)
+		c.p[i] ^= 0x55;
+	expect_bad(&c, -EBADMSG, "not a snappy-compressed page of 4096 bytes",
+		   "damaged snappy pages");
+	/* each page cut short by a byte: its stream ends early */
+	memcpy(c.p, k.o.p, c.len);
+	for (uint64_t d = 0; k.desc_at + d * 24 + 24 <= c.len &&
+	     le(c.p + k.desc_at + d * 24 + 8, 4); d++)
+		if (le(c.p + k.desc_at + d * 24 + 12, 4) == SNAPPY)
+			fx_le(c.p + k.desc_at + d * 24 + 8,
+			      le(c.p + k.desc_at + d * 24 + 8, 4) - 1, 4);
+	expect_bad(&c, -EBADMSG, "not a snappy-compressed page", "snappy pages cut short");
+	free(c.p);
+	/* whole snappy streams of PAGE - 1 and PAGE + 1 bytes */
+	for (int more = 0; more < 2; more++) {
+		n = sizeof(z);
+		assert_int_equal(snappy_compress((const char *)zero, PAGE - 1 + 2u * (unsigned int)more,
+						 (char *)z, &n), SNAPPY_OK);
+		snappy_pages_of(&k, z, n, &c);
+		snprintf(what, sizeof(what), "snappy pages of %u bytes", PAGE - 1 + 2 * more);
+		expect_bad(&c, -EBADMSG, "not a snappy-compressed page of 4096 bytes", what);
+		flatten(&c, 1000, &f);
+		strcat(what, ", flattened");
+		expect_bad(&f, -EBADMSG, "not a snappy-compressed page of 4096 bytes", what);
+		free(f.p);
+		free(c.p);
+	}
+	free(k.o.p);
+	free(elf);
+	free(want);
+}
+
 /* deterministic mutations of kdump-compressed and flattened dumps: each
  * read whole (a text that parses) or refused with a bad-dump error */
 static void test_fuzz(void **state)
 {
-	static const enum comp comps[] = { ZLIB, LZO, ZSTD, RAW };
+	static const enum comp comps[] = { ZLIB, LZO, ZSTD, RAW, SNAPPY };
+	enum { NCOMP = sizeof(comps) / sizeof(comps[0]) };
 	unsigned int outcome[3] = { 0 };
 	unsigned char *elf;
 	size_t len;
 	char *want = elf_text(&fx_main, &elf, &len);
 	struct timespec t0, t1;
-	struct kd k[4];
-	struct out f[4];
+	struct kd k[NCOMP];
+	struct out f[NCOMP];
 	uint32_t x = 20261207;
 
 	(void)state;
-	for (int c = 0; c < 4; c++) {
+	for (int c = 0; c < NCOMP; c++) {
 		kd_build(elf, comps[c], UINT64_MAX, &k[c]);
 		flatten(&k[c].o, 1500, &f[c]);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (unsigned int round = 0; round < FUZZ_ROUNDS; round++) {
-		const struct out *base = round % 2 ? &f[round / 2 % 4] : &k[round / 2 % 4].o;
+		const struct out *base = round % 2 ? &f[round / 2 % NCOMP] : &k[round / 2 % NCOMP].o;
 		struct out m = { malloc(base->len), base->len };
 		char why[WHY], *text = NULL;
 		unsigned int edits;
@@ -615,7 +697,7 @@ static void test_fuzz(void **state)
 	assert_true(outcome[0] > FUZZ_ROUNDS / 10);
 	assert_true(outcome[1] > FUZZ_ROUNDS / 10);
 	assert_true(t1.tv_sec - t0.tv_sec < 60);
-	for (int c = 0; c < 4; c++) {
+	for (int c = 0; c < NCOMP; c++) {
 		free(k[c].o.p);
 		free(f[c].p);
 	}
@@ -628,6 +710,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_bad),
+		cmocka_unit_test(test_snappy_bad),
 		cmocka_unit_test(test_fuzz),
 	};
 

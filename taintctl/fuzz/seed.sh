@@ -57,8 +57,9 @@ for v in main linux nokallsyms empty stock; do
 done
 # and the same written as makedumpfile writes them, good and bad, by
 # tests/test_vmcore_diskdump (its VMCORE_SEED_DIR): kdump-compressed
-# (zlib, lzo, zstd, stored whole), flattened, the log's page filtered out,
-# truncated, damaged pages, the wrong compression, snappy, a huge bitmap
+# (zlib, lzo, zstd, snappy, stored whole), flattened, the log's page
+# filtered out, truncated, damaged pages, the wrong compression, snappy
+# pages of another length, a huge bitmap
 if [ -n "$DISKDUMP_TEST" ]; then
 	VMCORE_SEED_DIR=$OUT/vmcore "$DISKDUMP_TEST" >"$OUT/diskdump.log" 2>&1 ||
 		{ echo "seed.sh: $DISKDUMP_TEST failed (see $OUT/diskdump.log)" >&2; exit 1; }

@@ -104,6 +104,11 @@ t "pkg-config --cflags --libs libtaint: the staged include and lib directories, 
 t "pkg-config --static --libs libtaint adds zlib, liblzma, libzstd, liblz4, libbz2" sh -c "
 	pkg-config --static --libs libtaint | grep -- '-lz ' | grep -- '-llzma' |
 		grep -- '-lzstd' | grep -- '-llz4' | grep -q -- '-lbz2'"
+# libsnappy is C++ and snappy.pc does not say so: libtaint.pc does
+t "pkg-config --static --libs libtaint adds lzo2, snappy and the C++ runtime (-lstdc++)" sh -c "
+	pkg-config --static --libs libtaint >'$T/static' &&
+	grep -q -- '-llzo2' '$T/static' && grep -q -- '-lsnappy' '$T/static' &&
+	grep -q -- '-lstdc++' '$T/static'"
 t "consumer.c builds with pkg-config (#include <taint/taint.h>, -std=c99 -pedantic -Werror)" sh -c "
 	$CC -std=c99 -pedantic -Wall -Wextra -Werror -o '$T/consumer' '$HERE/consumer.c' \$(pkg-config --cflags --libs libtaint)"
 t "consumer needs $SONAME only (not libtaint.so, not $SO)" sh -c "

@@ -142,6 +142,10 @@ in_root() {
 	unshare -m --propagation private /bin/bash -c '
 		set -e
 		R=$1
+		# the root a mount point, as / is on a machine: unshare -m
+		# in it (taintctl journal_test.sh) makes / private, which
+		# fails (EINVAL) where / is not a mount point
+		mount --bind "$R" "$R"
 		mount -t proc proc "$R/proc"
 		mount -t sysfs sysfs "$R/sys"
 		mount --bind /dev "$R/dev"

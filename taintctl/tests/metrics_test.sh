@@ -17,14 +17,8 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 NODE_EXPORTER=${NODE_EXPORTER:-prometheus-node-exporter}
-for tool in promtool:prometheus "$NODE_EXPORTER":prometheus-node-exporter \
-	    curl:curl; do
-	if ! command -v "${tool%%:*}" >/dev/null 2>&1; then
-		echo "Bail out! ${tool%%:*} is not installed: run scripts/deps.sh host, or apt-get install ${tool#*:}"
-		exit 1
-	fi
-done
 . "$HERE/tap.sh"
+tap_need promtool:prometheus "$NODE_EXPORTER":prometheus-node-exporter curl:curl
 tap_init metrics
 ne_pid=
 cleanup() {

@@ -20,13 +20,8 @@ TOP=$(cd "$HERE/.." && pwd)
 MAKE="${MAKE:-make} B=${B:-build}"
 CC=${CC:-cc}
 VERSION=${VERSION:?VERSION (from the Makefile) is not set}
-for c in pkg-config nm readelf; do
-	if ! command -v "$c" >/dev/null 2>&1; then
-		echo "Bail out! $c is not installed: run scripts/deps.sh host, or apt-get install pkg-config binutils"
-		exit 1
-	fi
-done
 . "$HERE/tap.sh"
+tap_need pkg-config:pkg-config nm:binutils readelf:binutils
 tap_init pkg
 # t: the command's output in $T/log, its tail after a not ok
 TAP_LOG=$T/log

@@ -16,13 +16,8 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 RULES=${RULES:-$HERE/../contrib/prometheus/taint.rules.yml}
-for tool in promtool:prometheus python3:python3; do
-	if ! command -v "${tool%%:*}" >/dev/null 2>&1; then
-		echo "Bail out! ${tool%%:*} is not installed: run scripts/deps.sh host, or apt-get install ${tool#*:}"
-		exit 1
-	fi
-done
 . "$HERE/tap.sh"
+tap_need promtool:prometheus python3:python3
 tap_init rules
 TAP_LOG=$T/log
 tap_diag() { [ -s "$T/log" ] && sed 's/^/# /' "$T/log" | tail -12; }

@@ -17,6 +17,9 @@
 #   tap_done          the plan "1..N" last (counted, never typed), then
 #                     exit 1 if a test failed, 0 if none did
 #   tap_skip_all WHY  the whole program skipped: "1..0 # SKIP WHY", exit 0
+#   tap_need CMD:PKG...  each CMD on PATH, else "Bail out!" naming it and
+#                     its Debian package (scripts/deps.sh host installs
+#                     it), exit 1: a missing tool is a failure, not a skip
 #   tap_init NAME     for tests that need one: $T, a temporary directory
 #                     /tmp/taintctl-NAME.XXXXXX removed on exit
 #                     (tap_cleanup); ASAN_OPTIONS exported (detect_leaks=1
@@ -45,6 +48,13 @@ tap_done() {
 	echo "1..$n"
 	[ "$failed" -eq 0 ] || exit 1
 	exit 0
+}
+tap_need() {
+	for need in "$@"; do
+		command -v "${need%%:*}" >/dev/null 2>&1 && continue
+		echo "Bail out! ${need%%:*} is not installed: run scripts/deps.sh host, or apt-get install ${need#*:}"
+		exit 1
+	done
 }
 tap_skip_all() {
 	echo "1..0 # SKIP $1"

@@ -14,95 +14,95 @@ S := scripts
 all: run
 
 deps:
-	@$(S)/deps.sh all
+	@$(S)/build/deps.sh all
 
 run: deps
-	@k=$$($(S)/build-kernel.sh) && i=$$($(S)/build-initramfs.sh) && \
-	$(S)/boot.sh -o -m demo -t 300 -c build/console-demo.log "$$k" "$$i" </dev/null | \
+	@k=$$($(S)/build/kernel.sh) && i=$$($(S)/build/initramfs.sh) && \
+	$(S)/boot/boot.sh -o -m demo -t 300 -c build/console-demo.log "$$k" "$$i" </dev/null | \
 		sed -u -E 's/\r$$//'; \
 	rc=$${PIPESTATUS[0]}; \
 	grep -q 'usertaint: guest done' build/console-demo.log || { echo "usertaint: demo did not finish" >&2; exit 1; }; \
 	exit $$rc
 
 shell: deps
-	@k=$$($(S)/build-kernel.sh) && i=$$($(S)/build-initramfs.sh) && \
-	$(S)/boot.sh -i -m shell -t 86400 -c build/console-shell.log "$$k" "$$i"
+	@k=$$($(S)/build/kernel.sh) && i=$$($(S)/build/initramfs.sh) && \
+	$(S)/boot/boot.sh -i -m shell -t 86400 -c build/console-shell.log "$$k" "$$i"
 
 test:
-	@$(S)/test.sh default
+	@$(S)/test/test.sh default
 
 test-debug:
-	@$(S)/test.sh debug
+	@$(S)/test/test.sh debug
 
 test-kcsan:
-	@$(S)/test.sh kcsan
+	@$(S)/test/test.sh kcsan
 
 test-x2apic:
-	@$(S)/test.sh x2apic
+	@$(S)/test/test.sh x2apic
 
 # The build robot's configs and architectures (docs/matrix.md); -ci: the
 # entries .ci/run runs.
 check-matrix: deps
-	@$(S)/check-matrix.sh all
+	@$(S)/check/matrix.sh all
 
 check-matrix-ci: deps
-	@$(S)/check-matrix.sh ci
+	@$(S)/check/matrix.sh ci
 
 tree:
-	@$(S)/deps.sh kernel && $(S)/tree.sh prepare
+	@$(S)/build/deps.sh kernel && $(S)/build/tree.sh prepare
 
 tree-reset:
-	@$(S)/tree.sh reset
+	@$(S)/build/tree.sh reset
 
 export:
-	@$(S)/tree.sh export
+	@$(S)/build/tree.sh export
 
 kernel: deps
-	@$(S)/build-kernel.sh
+	@$(S)/build/kernel.sh
 
 initramfs: deps
-	@$(S)/build-initramfs.sh
+	@$(S)/build/initramfs.sh
 
-# build dependencies only: the tests' (make test, scripts/deps.sh host) are
+# build dependencies only: the tests' (make test, scripts/build/deps.sh host) are
 # not needed to build
 taintctl:
-	@$(S)/deps.sh taintctl-build && $(MAKE) -s -C taintctl
+	@$(S)/build/deps.sh taintctl-build && $(MAKE) -s -C taintctl
 
 # taintctl's Debian packages (debian/): taintctl, libtaint1, libtaint-dev,
 # built with their unit and CLI tests into build/deb/ and checked
 # (lintian, contents, an unpacked run, the units); make test runs the same
 # with DEB_BUILD_OPTIONS=nocheck (suite taintctl-deb)
 deb:
-	@$(S)/deb-test.sh
+	@$(S)/pkg/deb-test.sh
 
 check-series: deps
-	@$(S)/check-series.sh --build
+	@$(S)/check/series.sh --build
 
 # The README's commands in a fresh Debian root (slow; not in CI).
 fresh-check:
-	@$(S)/fresh-check.sh
+	@$(S)/check/fresh-check.sh
 
 # Not part of make test (slow): docs/mutate.md.
 .PHONY: mutate
 mutate:
-	@$(S)/mutate.sh
+	@$(S)/mutate/mutate.sh
 
 # Faults in libtaint and taintctl, caught by the host tests: docs/mutate.md.
 .PHONY: mutate-lib
 mutate-lib:
-	@$(S)/mutate-lib.sh
+	@$(S)/mutate/mutate-lib.sh
 
 bloat: deps
-	@$(S)/bloat.sh on && $(S)/bloat.sh off
+	@$(S)/check/bloat.sh on && $(S)/check/bloat.sh off
 
 stock-scenarios: deps
-	@$(S)/stock-scenarios.sh
+	@$(S)/witness/stock-scenarios.sh
 
 # crash, drgn and makedumpfile on kdump dumps of a stock and the patched
 # kernel, both built with debug info (slow; not in make test): README
 .PHONY: kdump-witness
 kdump-witness: deps
-	@$(S)/kdump-witness.sh
+	@$(S)/witness/kdump-witness.sh
 
 # taintctl deployed as users deploy it: a Debian bookworm guest with
 # systemd, the .debs installed with apt, the units, journald,
@@ -110,13 +110,13 @@ kdump-witness: deps
 # of the same config booted to compare (slow; not in make test): README
 .PHONY: e2e
 e2e: deps
-	@$(S)/e2e.sh
+	@$(S)/e2e/e2e.sh
 
 bloat-defconfig: deps
-	@$(S)/bloat.sh defconfig
+	@$(S)/check/bloat.sh defconfig
 
 bench: deps
-	@$(S)/bench.sh
+	@$(S)/check/bench.sh
 
 clean:
 	rm -rf build/kbuild-* build/initramfs build/logs build/selftests

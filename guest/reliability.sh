@@ -19,11 +19,11 @@ load_ut_taint() {
 # whole run: the program's results, then a second block of the same suite
 # with the module's two (the host adds them up). ut_taint sends its NMIs
 # through the local APIC and is built for x86_64 only: on the i386 and
-# arm64 guests of scripts/arch-test.sh the stress test runs alone and the
+# arm64 guests of scripts/test/arch-test.sh the stress test runs alone and the
 # module's two results are skips.
 stress_with_irqs() {
 	if [ "$(uname -m)" != x86_64 ]; then
-		block reliability-stress sh /guest/reliability/run.sh stress
+		block reliability-stress rel_run stress
 		block reliability-stress irq_skips
 		return
 	fi
@@ -35,7 +35,7 @@ stress_with_irqs() {
 	# stopped once the stress test is done.
 	before=$(cat $irq/calls)
 	echo 1800000 > $irq/run
-	block reliability-stress sh /guest/reliability/run.sh stress
+	block reliability-stress rel_run stress
 	after=$(cat $irq/calls)
 	left=$(cat $irq/run)
 	echo 0 > $irq/run
@@ -165,6 +165,37 @@ blame() {
 
 # block SUITE COMMAND...: COMMAND's TAP as one block of SUITE on ttyS1, in a
 # subshell with the TAP library (tap_done exits it, not /init).
+# rel_run TEST [ARGS]: one of the reliability programs (guest/reliability/,
+# in /usr/bin), TAP on stdout; its exit status is the test's (0 = all ok).
+#   stress [WRITERS [REQUESTS]]   taint_stress (fresh boot, 4 vCPUs)
+#   fuzz [SEED [COUNT]]           taint_fuzz (fresh boot; the same seed and
+#                                 count replay the same operations)
+#   forgery                       taint_forgery (fresh boot, first)
+#   perm                          taint_perm (after forgery is fine)
+#   forgery+perm                  both, as one TAP stream each
+rel_run() {
+	t=$1
+	[ $# -gt 0 ] && shift
+	case "$t" in
+	stress)
+		taint_stress ${1:+-w "$1"} ${2:+-n "$2"} ;;
+	fuzz)
+		taint_fuzz "${1:-$(( $(date +%s) % 1000000 ))}" ${2:+"$2"} ;;
+	forgery)
+		taint_forgery ;;
+	perm)
+		taint_perm -H /usr/bin/taint_suid_helper ;;
+	forgery+perm)
+		rc=0
+		taint_forgery || rc=1
+		taint_perm -H /usr/bin/taint_suid_helper || rc=1
+		return $rc ;;
+	*)
+		echo "1..0 # SKIP unknown reliability test '$t'"
+		return 2 ;;
+	esac
+}
+
 block() {
 	name=$1
 	shift
@@ -175,12 +206,12 @@ block() {
 
 for t in $(arg rel | tr ',' ' '); do
 	case $t in
-	fuzz) block reliability-fuzz sh /guest/reliability/run.sh fuzz "$(arg seed)" "$(arg count)" ;;
+	fuzz) block reliability-fuzz rel_run fuzz "$(arg seed)" "$(arg count)" ;;
 	stress) stress_with_irqs ;;
 	nmi) block reliability-nmi nmi_record ;;
 	notify) block reliability-notify notify ;;
 	blame) block reliability-blame blame ;;
-	*) block "reliability-$t" sh /guest/reliability/run.sh "$t" ;;
+	*) block "reliability-$t" rel_run "$t" ;;
 	esac
 done
 exec 3>&-

@@ -13,7 +13,7 @@ suite() {
 }
 
 # A suite whose program is missing is one failed test, not silently gone
-# (the host also checks every suite of scripts/suites reported).
+# (the host also checks every suite of scripts/test/suites reported).
 missing() { (. /guest/tap.sh; not_ok "$1 is not in the initramfs"; tap_done); }
 need() {	# need FILE COMMAND...: COMMAND, or a failure naming FILE
 	if [ -x "$1" ]; then shift; "$@"; else missing "$1"; fi
@@ -27,10 +27,10 @@ need() {	# need FILE COMMAND...: COMMAND, or a failure naming FILE
 # must see U clear (on a boot where U is set it can only SKIP). Then
 # taintctl and sysctl, which need the taint log's free user slots, then the
 # rest of the first run, which uses them up. One suite in two blocks: the
-# host adds them up (scripts/count.sh guest_suites).
+# host adds them up (scripts/test/count.sh guest_suites).
 suite kselftest-taint_test need /usr/bin/taint_test /usr/bin/taint_test -f tainted
 # taintctl is not cross-built (it would need json-c for that architecture):
-# in scripts/arch-test.sh's i386 and arm64 guests its suite is skipped.
+# in scripts/test/arch-test.sh's i386 and arm64 guests its suite is skipped.
 if [ "$(uname -m)" = x86_64 ]; then
 	suite taintctl-guest need /usr/bin/taintctl sh /guest/taintctl-check.sh
 else

@@ -129,18 +129,18 @@ pkg_version() {
 # kobj VARIANT: kernel build directory for a config variant.
 kobj() { echo "$BUILD/kbuild-${1:-default}"; }
 
-# The suite table (scripts/suites, UT_SUITES for tests of the harness):
+# The suite table (scripts/test/suites, UT_SUITES for tests of the harness):
 # suites_rows prints its rows as "suite min maxskip run variants needs
 # reports where" (where: the FILE:LINE of the row), and fails, naming the
 # line, on a row that is not of that form. A line "include GLOB" (GLOB
 # from the repository's root, or absolute) stands for the "# suite: "
 # rows of the files it matches, in name order: a scenario's row lives in
 # its own file, with the rest of the scenario.
-SUITE_TABLE=${UT_SUITES:-$ROOT/scripts/suites}
+SUITE_TABLE=${UT_SUITES:-$ROOT/scripts/test/suites}
 # The kinds of kernel report, one a line: the reports column's name of
 # the kind, then (an ERE) the start of the console line that begins such a
 # report; arm64 says "Call trace:". REPORT_KINDS: the names (the table's
-# check); REPORT_RE: any of the starts (scripts/count.sh counts them).
+# check); REPORT_RE: any of the starts (scripts/test/count.sh counts them).
 REPORT_KIND_LINES='warn WARNING:
 bug BUG:
 kcsan BUG: KCSAN:

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# In the Debian guest of make e2e (scripts/e2e.sh), started by
+# In the Debian guest of make e2e (scripts/e2e/e2e.sh), started by
 # usertaint-e2e.service once the boot is done: TAP on ttyS1, files for
 # the host in /var/tmp/e2e (read with debugfs after power-off), then
 # power-off. usertaint.e2e=stock: only the boot's state and failed units

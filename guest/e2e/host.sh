@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
-# make e2e, on the host after both boots (sourced by scripts/e2e.sh, with
+# make e2e, on the host after both boots (sourced by scripts/e2e/e2e.sh, with
 # count.sh's check/record): the failed units of the patched boot against
 # the stock one's, and the guest's sosreport read with taintctl --root
 # against what taintctl printed live in the guest.

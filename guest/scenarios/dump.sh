@@ -40,45 +40,45 @@ scenario_guest() {
 	echo PANIC > $crash
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-dump.console r=$LOGS/scenario-dump.results
 	local d=$BUILD/dump/scenario-dump-$variant.elf out=$LOGS/scenario-dump
 	local tctl=$ROOT/taintctl/build/taintctl rc f0=$FAIL nt nj
 	mkdir -p "$BUILD/dump"
-	make -s -C "$ROOT/taintctl" >&2 || { record fail "scenario dump: build taintctl" "make -C taintctl failed"; return; }
+	make -s -C "$ROOT/taintctl" >&2 || { check "build taintctl" "make -C taintctl failed" false; return; }
 	UT_DUMP_FORMAT=elf,kdump-zlib boot scenario-dump scenario 180 "ut.scenario=dump" 2 "$d" || return
-	check "scenario dump: sanity: the guest panicked" "no dumptest panic in $c" \
+	check "sanity: the guest panicked" "no dumptest panic in $c" \
 		grep -q 'Kernel panic - not syncing: dumptest' "$c"
-	check "scenario dump: sanity: the guest printed its log live (text and JSON)" "$(grep '^##LIVE' "$r")" \
+	check "sanity: the guest printed its log live (text and JSON)" "$(grep '^##LIVE' "$r")" \
 		test "$(grep -cE '^##LIVE-(text|json)-END rc=0$' "$r")" = 2
-	check "scenario dump: sanity: QEMU wrote an ELF dump with a VMCOREINFO note" \
+	check "sanity: QEMU wrote an ELF dump with a VMCOREINFO note" \
 		"$(ls -l "$d" 2>&1; readelf -n "$d" 2>&1 | grep -c VMCOREINFO) VMCOREINFO notes" \
 		test "$(readelf -n "$d" 2>/dev/null | grep -c VMCOREINFO)" -ge 1
 	live_block "$r" text | sed '/ module=/s/ caller=[^ ]*$//' > "$out.want.txt"
 	live_block "$r" json | jq -c '.events |= map(if has("module") then del(.caller) else . end)' > "$out.want.json" 2> "$out.want.err"
 	rc=0; "$tctl" log --vmcore "$d" > "$out.txt" 2> "$out.err" || rc=$?
-	check "scenario dump: taintctl log --vmcore: the live text, byte for byte ($(grep -c '^\[' "$out.txt") events)" \
+	check "taintctl log --vmcore: the live text, byte for byte ($(grep -c '^\[' "$out.txt") events)" \
 		"exit $rc, $(head -c 300 "$out.err"); $(diff "$out.want.txt" "$out.txt" > "$out.txt.diff"; head -n 20 "$out.txt.diff")" \
 		cmp -s "$out.want.txt" "$out.txt"
 	rc=0; "$tctl" log --vmcore "$d" --json | jq -c . > "$out.json" 2> "$out.err" || rc=$?
 	# Two empty files are equal: the live JSON must parse and hold as many
 	# events as the live text, at least one.
 	nt=$(grep -c '^\[' "$out.want.txt") nj=$(jq '.events | length' "$out.want.json" 2>/dev/null)
-	check "scenario dump: taintctl log --vmcore --json: the live JSON ($nj events, as the text)" \
+	check "taintctl log --vmcore --json: the live JSON ($nj events, as the text)" \
 		"exit $rc, $(head -c 300 "$out.err"); live: $nt text events, JSON ${nj:-unparsed} $(head -c 300 "$out.want.err"); $(diff "$out.want.json" "$out.json" > "$out.json.diff"; head -c 600 "$out.json.diff")" \
 		same_json "$nt" "$nj" "$out.want.json" "$out.json"
-	check "scenario dump: a core-kernel caller named from the dump (lkdtm_WARNING)" \
+	check "a core-kernel caller named from the dump (lkdtm_WARNING)" \
 		"$(grep ' kernel W ' "$out.txt")" grep -qE ' kernel W +new=W .* caller=lkdtm_WARNING\+0x[0-9a-f]+/0x[0-9a-f]+$' "$out.txt"
-	check "scenario dump: sanity: the live log has every kind of event" "$(cat "$out.want.txt")" \
+	check "sanity: the live log has every kind of event" "$(cat "$out.want.txt")" \
 		test "$(grep -cE ' user +U .* reason=| user +N +new=N | kernel O +new=O .* module=ut_taint$| kernel W +new=W .* caller=| kernel C +new=C .* module=ut_taint$' "$out.want.txt")" = 6
-	check "scenario dump: sanity: live, the NMI event in the module has a caller (the dump leaves it out)" \
+	check "sanity: live, the NMI event in the module has a caller (the dump leaves it out)" \
 		"$(grep ' kernel C ' "$r")" grep -qE ' kernel C +new=C .* module=ut_taint caller=ut_' "$r"
 	# QEMU's kdump-zlib format of the same memory (QEMU 7.2 writes it
 	# flattened, zlib pages, its own writer, not makedumpfile's): the same
 	# text. (scenario-kdump reads makedumpfile's.)
 	rc=0; "$tctl" log --vmcore "$d.kdump-zlib" > "$out.kdump.txt" 2> "$out.kdump.err" || rc=$?
-	check "scenario dump: QEMU's kdump-zlib dump (flattened): taintctl log --vmcore: the live text, byte for byte" \
+	check "QEMU's kdump-zlib dump (flattened): taintctl log --vmcore: the live text, byte for byte" \
 		"exit $rc, $(head -c 300 "$out.kdump.err"); $(od -A n -c -N 12 "$d.kdump-zlib" 2>&1); $(diff "$out.want.txt" "$out.kdump.txt" > "$out.kdump.diff"; head -n 20 "$out.kdump.diff")" \
 		same_text "$out.want.txt" "$out.kdump.txt"
 	# The dumps are as large as the guest's memory: kept only when a check failed.

@@ -103,19 +103,19 @@ kdump_save() {
 	echo "kdump: step save rc=$rc secs=$(kdump_since "$t0") bytes=$bytes" >&3
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-kdump.console r=$LOGS/scenario-kdump.results
 	local dir=$BUILD/kdump out=$LOGS/scenario-kdump f0=$FAIL
 	local formats=${UT_KDUMP_FORMATS:-zlib,lzo,elf,flatelf} k i f rc
 	mkdir -p "$dir"
-	make -s -C "$ROOT/taintctl" >&2 || { record fail "scenario kdump: build taintctl" "make -C taintctl failed"; return; }
+	make -s -C "$ROOT/taintctl" >&2 || { check "build taintctl" "make -C taintctl failed" false; return; }
 	# Its own kernel, the kdump variant, whatever UT_KERNEL says (that
 	# kernel cannot take a dump): UT_KDUMP_KERNEL and UT_KDUMP_INITRD
 	# boot others.
 	k=${UT_KDUMP_KERNEL:-} i=${UT_KDUMP_INITRD:-}
-	[ -n "$k" ] || k=$("$ROOT/scripts/build-kernel.sh" kdump) || { record fail "scenario kdump: build the kdump kernel"; return; }
-	[ -n "$i" ] || i=$("$ROOT/scripts/build-initramfs.sh" kdump) || { record fail "scenario kdump: build the kdump initramfs"; return; }
+	[ -n "$k" ] || k=$("$ROOT/scripts/build/kernel.sh" kdump) || { check "build the kdump kernel" "" false; return; }
+	[ -n "$i" ] || i=$("$ROOT/scripts/build/initramfs.sh" kdump) || { check "build the kdump initramfs" "" false; return; }
 	[ -z "${UT_KERNEL:-}" ] || [ -n "${UT_KDUMP_KERNEL:-}" ] || say "scenario kdump: the kdump kernel $k, not UT_KERNEL"
 	rm -rf "$dir/kdump" "$dir/disk.img"
 	truncate -s 512M "$dir/disk.img"
@@ -124,24 +124,24 @@ scenario_check() {
 	tar -xf "$dir/disk.img" -C "$dir" 2> "$out.tar.err" || true
 	rm -f "$dir/disk.img"
 	say "scenario kdump: $(grep -E '^kdump: (step|crash kernel up)' "$r" | sed 's/^kdump: //' | paste -sd';')"
-	check "scenario kdump: sanity: kexec -p loaded the crash kernel" "$(grep -m 5 '^kdump: ' "$r")" \
+	check "sanity: kexec -p loaded the crash kernel" "$(grep -m 5 '^kdump: ' "$r")" \
 		grep -q '^kdump: kexec_crash_loaded=1 ' "$r"
-	check "scenario kdump: sanity: the guest panicked" "no dumptest panic in $c" \
+	check "sanity: the guest panicked" "no dumptest panic in $c" \
 		grep -q 'Kernel panic - not syncing: dumptest' "$c"
-	check "scenario kdump: sanity: the guest printed its log live (text and JSON)" "$(grep '^##LIVE' "$r")" \
+	check "sanity: the guest printed its log live (text and JSON)" "$(grep '^##LIVE' "$r")" \
 		test "$(grep -cE '^##LIVE-(text|json)-END rc=0$' "$r")" = 2
-	check "scenario kdump: sanity: the crash kernel booted with /proc/vmcore" "$(tail -n 5 "$c")" \
+	check "sanity: the crash kernel booted with /proc/vmcore" "$(tail -n 5 "$c")" \
 		grep -q '^kdump: crash kernel up' "$r"
-	check "scenario kdump: sanity: the crash kernel saved the dumps onto its disk" \
+	check "sanity: the crash kernel saved the dumps onto its disk" \
 		"$(grep -E '^kdump: (saved|step save|done)' "$r"); $(ls -l "$dir/kdump" 2>&1); $(head -c 300 "$out.tar.err")" \
 		kdump_saved "$r" "$dir/kdump"
-	check "scenario kdump: sanity: kdump-tools' arguments are -F -c -d 31 (the flattened format)" \
+	check "sanity: kdump-tools' arguments are -F -c -d 31 (the flattened format)" \
 		"$(grep MAKEDUMP_ARGS "$r")" grep -qx 'kdump: kdump-tools'"'"' MAKEDUMP_ARGS="-F -c -d 31"' "$r"
 	# The WARN's Taint U: line, as the first kernel printed it.
 	plain "$c" | grep '^Taint U: ' > "$out.taintu"
-	check "scenario kdump: the WARN printed its Taint U: line" "$(cat "$out.taintu")" \
+	check "the WARN printed its Taint U: line" "$(cat "$out.taintu")" \
 		test "$(wc -l < "$out.taintu")" = 1
-	check "scenario kdump: the crash kernel's makedumpfile --dump-dmesg has the Taint U: line and the panic" \
+	check "the crash kernel's makedumpfile --dump-dmesg has the Taint U: line and the panic" \
 		"$(grep '^kdump: step dmesg' "$r"); $(grep -cF -f "$out.taintu" "$dir/kdump/dmesg.txt" 2>&1) Taint U" \
 		kdump_log_ok "$dir/kdump/dmesg.txt" "$out.taintu"
 	# What taintctl log --vmcore must print: the live log, less caller=
@@ -165,13 +165,13 @@ kdump_live() {	# kdump_live RESULTS text|json: what the guest printed
 kdump_check_taintctl() {
 	local f=$1 d=$2 o=$3.$1 tctl=$ROOT/taintctl/build/taintctl rc=0 nt nj
 	"$tctl" log --vmcore "$d" > "$o.txt" 2> "$o.err" || rc=$?
-	check "scenario kdump: $f: taintctl log --vmcore: the live text, byte for byte ($(grep -c '^\[' "$o.txt") events)" \
+	check "$f: taintctl log --vmcore: the live text, byte for byte ($(grep -c '^\[' "$o.txt") events)" \
 		"exit $rc, $(head -c 300 "$o.err"); $(diff "$3.want.txt" "$o.txt" > "$o.txt.diff"; head -n 20 "$o.txt.diff")" \
 		kdump_same_text "$3.want.txt" "$o.txt"
 	rc=0
 	"$tctl" log --vmcore "$d" --json | jq -c . > "$o.json" 2> "$o.err" || rc=$?
 	nt=$(grep -c '^\[' "$3.want.txt") nj=$(jq '.events | length' "$3.want.json" 2>/dev/null)
-	check "scenario kdump: $f: taintctl log --vmcore --json: the live JSON ($nj events, as the text)" \
+	check "$f: taintctl log --vmcore --json: the live JSON ($nj events, as the text)" \
 		"exit $rc, $(head -c 300 "$o.err"); live: $nt text events, JSON ${nj:-unparsed}; $(diff "$3.want.json" "$o.json" > "$o.json.diff"; head -c 600 "$o.json.diff")" \
 		kdump_same_json "$nt" "$nj" "$3.want.json" "$o.json"
 }
@@ -201,10 +201,10 @@ kdump_check_filtered() {
 	open(dst, "wb").write(b)
 	print("cleared page 0x%x (taint_events 0x%x)" % (pfn, sym))
 	PY
-	[ $rc = 0 ] || { record fail "scenario kdump: a dump without the taint log's page: make it" "$(cat "$o.how")"; return; }
+	[ $rc = 0 ] || { check "a dump without the taint log's page: make it" "$(cat " false$o.how")"; return; }
 	rc=0
 	"$ROOT/taintctl/build/taintctl" log --vmcore "$o.dump" > "$o.txt" 2> "$o.err" || rc=$?
-	check "scenario kdump: a dump whose taint log page was filtered out: one error line that says so, exit 5" \
+	check "a dump whose taint log page was filtered out: one error line that says so, exit 5" \
 		"$(cat "$o.how"); exit $rc: $(head -c 300 "$o.err")" \
 		test "$rc" = 5 -a "$(wc -l < "$o.err")" = 1 -a ! -s "$o.txt" -a "$(grep -c 'filtered out' "$o.err")" = 1
 	rm -f "$o.dump"
@@ -232,13 +232,13 @@ kdump_check_format() {
 	zlib|lzo) want=kdump magic=$(head -c 8 "$d" 2>/dev/null) ;;
 	elf) want=elf magic=$(head -c 4 "$d" 2>/dev/null | tail -c 3) ;;
 	esac
-	check "scenario kdump: sanity: $f: the crash kernel's makedumpfile wrote it" \
+	check "sanity: $f: the crash kernel's makedumpfile wrote it" \
 		"$(grep "^kdump: step $f\b" "$LOGS/scenario-kdump.results"; grep "^kdump: $f:" "$LOGS/scenario-kdump.results")" \
 		grep -qE "^kdump: step $f rc=0 .* bytes=[0-9]+$" "$LOGS/scenario-kdump.results"
 	case $want in
-	flattened) check "scenario kdump: sanity: $f: the flattened format (\"makedumpfile\" signature)" "magic '$magic'" test "$magic" = makedumpfile ;;
-	kdump) check "scenario kdump: sanity: $f: the kdump-compressed format (\"KDUMP   \" signature)" "magic '$magic'" test "$magic" = "KDUMP   " ;;
-	elf) check "scenario kdump: sanity: $f: an ELF file" "magic '$magic'" test "$magic" = ELF ;;
+	flattened) check "sanity: $f: the flattened format (\"makedumpfile\" signature)" "magic '$magic'" test "$magic" = makedumpfile ;;
+	kdump) check "sanity: $f: the kdump-compressed format (\"KDUMP   \" signature)" "magic '$magic'" test "$magic" = "KDUMP   " ;;
+	elf) check "sanity: $f: an ELF file" "magic '$magic'" test "$magic" = ELF ;;
 	esac
 	if [ $want = flattened ]; then
 		src=$out.$f.reassembled
@@ -247,7 +247,7 @@ kdump_check_format() {
 	fi
 	rm -f "$out.$f.dmesg"
 	[ $rc != 0 ] || makedumpfile --dump-dmesg "$src" "$out.$f.dmesg" > "$out.$f.dmesg.log" 2>&1 || rc=$?
-	check "scenario kdump: $f: makedumpfile --dump-dmesg (host) reads the Taint U: line and the panic" \
+	check "$f: makedumpfile --dump-dmesg (host) reads the Taint U: line and the panic" \
 		"exit $rc: $(tr '\r' '\n' < "$out.$f.dmesg.log" 2>/dev/null | tail -n 3)" \
 		kdump_log_ok "$out.$f.dmesg" "$out.taintu"
 	[ "$src" = "$d" ] || rm -f "$src"

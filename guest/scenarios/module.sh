@@ -47,51 +47,51 @@ scenario_guest() {
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-module.console r=$LOGS/scenario-module.results
 	local sec=$LOGS/scenario-module.report t0 t1 t2 t3 stage
 	scenario_run module || return
 	section "$c" 'Oops:' 'end trace' > "$sec"
-	check "scenario module: ut_taint loaded, unloaded, ut_other loaded" "$(grep -E '^(un)?loaded ut_' "$r")" \
+	check "ut_taint loaded, unloaded, ut_other loaded" "$(grep -E '^(un)?loaded ut_' "$r")" \
 		test "$(grep -cE '^(loaded ut_taint|unloaded ut_taint|loaded ut_other|loaded ut_other beside ut_taint)$' "$r")" = 4
-	check "scenario module: X from its init code, freed since: module=ut_taint, no caller" \
+	check "X from its init code, freed since: module=ut_taint, no caller" \
 		"$(grep '^loaded: .*flags=X ' "$r")" \
 		grep -qE '^loaded: .* origin=kernel flags=X new=X .* module=ut_taint$' "$r"
 	t0=$(sed -n 's/^ut_taint init text=//p' "$r"); t2=$(sed -n 's/^beside text=//p' "$r")
-	check "scenario module: sanity: ut_other, loaded beside it, took the memory of its init code (text $t2)" \
+	check "sanity: ut_other, loaded beside it, took the memory of its init code (text $t2)" \
 		"ut_taint's init text $t0, ut_other's text $t2" test -n "$t0" -a "$t0" = "$t2"
-	check "scenario module: beside: X still module=ut_taint, no caller, not ut_other's code" \
+	check "beside: X still module=ut_taint, no caller, not ut_other's code" \
 		"$(grep '^beside: .*flags=X ' "$r")" \
 		grep -qE '^beside: .* origin=kernel flags=X new=X .* module=ut_taint$' "$r"
-	check "scenario module: O from loading it: module=ut_taint, no caller" "$(grep '^loaded: .*flags=O ' "$r")" \
+	check "O from loading it: module=ut_taint, no caller" "$(grep '^loaded: .*flags=O ' "$r")" \
 		grep -qE '^loaded: .* origin=kernel flags=O new=O .* module=ut_taint$' "$r"
-	check "scenario module: W from its WARN: module=ut_taint and its caller" "$(grep '^loaded: .*flags=W ' "$r")" \
+	check "W from its WARN: module=ut_taint and its caller" "$(grep '^loaded: .*flags=W ' "$r")" \
 		grep -qE '^loaded: .* origin=kernel flags=W new=W .* module=ut_taint caller=ut_warn_here\+0x[0-9a-f]+/0x[0-9a-f]+$' "$r"
-	check "scenario module: kernel-chktaint names ut_taint as the module with O" "$(grep '^chktaint:' "$r")" \
+	check "kernel-chktaint names ut_taint as the module with O" "$(grep '^chktaint:' "$r")" \
 		grep -qE '^chktaint: Modules with taint:( [^ ]+)* ut_taint\(O\)( |$)' "$r"
 	for stage in unloaded other; do
-		check "scenario module: $stage: W still module=ut_taint, no caller" "$(grep "^$stage: .*flags=W " "$r")" \
+		check "$stage: W still module=ut_taint, no caller" "$(grep "^$stage: .*flags=W " "$r")" \
 			grep -qE "^$stage: .* origin=kernel flags=W new=W .* module=ut_taint\$" "$r"
-		check "scenario module: $stage: sanity: no ut_other code, no raw address in the log" \
+		check "$stage: sanity: no ut_other code, no raw address in the log" \
 			"$(grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r")" \
 			none grep -E "^$stage: .*(ut_other|caller=0x|ffff[0-9a-f]{12})" "$r"
 	done
-	check "scenario module: P from loading ndiswrapper: module=ndiswrapper, no caller" \
+	check "P from loading ndiswrapper: module=ndiswrapper, no caller" \
 		"$(grep '^ndiswrapper:' "$r")" \
 		grep -qE '^ndiswrapper: .* origin=kernel flags=P new=P .* module=ndiswrapper$' "$r"
 	t3=$(sed -n 's/^rebuilt text=//p' "$r")
-	check "scenario module: sanity: the rebuilt ut_taint was loaded where the first was (text $t3)" \
+	check "sanity: the rebuilt ut_taint was loaded where the first was (text $t3)" \
 		"$(grep -E '^(loaded rebuilt|rebuilt text)' "$r")" \
 		test -n "$t3" -a "$t3" = "$(sed -n 's/^ut_taint text=//p' "$r")"
-	check "scenario module: rebuilt ut_taint reloaded: W still module=ut_taint, no caller" \
+	check "rebuilt ut_taint reloaded: W still module=ut_taint, no caller" \
 		"$(grep '^rebuilt: .*flags=W ' "$r")" \
 		grep -qE '^rebuilt: .* origin=kernel flags=W new=W .* module=ut_taint$' "$r"
 	t1=$(sed -n 's/^ut_taint text=//p' "$r"); t2=$(sed -n 's/^ut_other text=//p' "$r")
-	check "scenario module: ut_other took ut_taint's memory (text $t2 = $t1)" "ut_taint $t1, ut_other $t2" \
+	check "ut_other took ut_taint's memory (text $t2 = $t1)" "ut_taint $t1, ut_other $t2" \
 		test -n "$t1" -a "$t1" = "$t2"
-	check "scenario module: oops report: Taint W: and Taint O: name ut_taint, no caller" "$(grep '^Taint [WO]:' "$sec")" \
+	check "oops report: Taint W: and Taint O: name ut_taint, no caller" "$(grep '^Taint [WO]:' "$sec")" \
 		test "$(grep -cE '^Taint [WO]: .* module=ut_taint$' "$sec")" = 2
-	check "scenario module: sanity: no raw kernel address in Taint lines" "$(raw_address_lines "$sec")" \
+	check "sanity: no raw kernel address in Taint lines" "$(raw_address_lines "$sec")" \
 		none raw_address_lines "$sec"
 }

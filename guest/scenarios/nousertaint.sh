@@ -17,17 +17,17 @@ scenario_guest() {
 	echo "reason after=$(cat /proc/sys/kernel/taint_reason)" >&3
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-nousertaint.console r=$LOGS/scenario-nousertaint.results
 	scenario_run nousertaint "panic_on_taint=0x40,nousertaint" || return
-	check "scenario nousertaint: sanity: the tainted write is refused" "$(grep '^tainted write' "$r")" \
+	check "sanity: the tainted write is refused" "$(grep '^tainted write' "$r")" \
 		grep -qx 'tainted write rc=1' "$r"
-	check "scenario nousertaint: sanity: the taint_reason write is refused" "$(grep '^taint_reason write' "$r")" \
+	check "sanity: the taint_reason write is refused" "$(grep '^taint_reason write' "$r")" \
 		grep -qx 'taint_reason write rc=1' "$r"
-	check "scenario nousertaint: sanity: the mask did not change" "$(grep '^mask' "$r")" \
+	check "sanity: the mask did not change" "$(grep '^mask' "$r")" \
 		test "$(sed -n 's/^mask before=//p' "$r")" = "$(sed -n 's/^mask after=//p' "$r")"
-	check "scenario nousertaint: nothing recorded, no reason" "$(grep -E '^(log lines|reason)' "$r")" \
+	check "nothing recorded, no reason" "$(grep -E '^(log lines|reason)' "$r")" \
 		test -n "$(sed -n 's/^log lines before=//p' "$r")" -a \
 		"$(sed -n 's/^log lines before=//p' "$r")" = "$(sed -n 's/^log lines after=//p' "$r")" -a \
 		"$(grep -c '^reason after=$' "$r")" = 1

@@ -14,7 +14,7 @@ scenario_guest() {
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-oops-forged.console r=$LOGS/scenario-oops-forged.results
 	local sec=$LOGS/scenario-oops-forged.report pid reason
@@ -22,14 +22,14 @@ scenario_check() {
 	section "$c" 'Oops:' 'end trace' > "$sec"
 	pid=$(writer_pid "$r")
 	reason=$(escaped_reason "$r")
-	check "scenario oops-forged: an Oops report with a Taint U: line" "$(grep '^Taint' "$sec")" \
+	check "an Oops report with a Taint U: line" "$(grep '^Taint' "$sec")" \
 		grep -q '^Taint U: ts=' "$sec"
-	check "scenario oops-forged: comm and reason escaped on one line" "$(grep '^Taint U' "$sec")" \
+	check "comm and reason escaped on one line" "$(grep '^Taint U' "$sec")" \
 		forged_writer_line "$pid" "$reason" "$sec"
-	check "scenario oops-forged: sanity: no forged line anywhere on the console" \
+	check "sanity: no forged line anywhere on the console" \
 		"$(lines_starting "$c" 'Taint W: fake')" \
 		none lines_starting "$c" 'Taint W: fake'
-	check "scenario oops-forged: sanity: no raw kernel address in Taint lines" \
+	check "sanity: no raw kernel address in Taint lines" \
 		"$(raw_address_lines "$sec")" \
 		none raw_address_lines "$sec"
 }

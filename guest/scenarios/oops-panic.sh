@@ -13,19 +13,19 @@ scenario_guest() {
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-oops-panic.console r=$LOGS/scenario-oops-panic.results
-	local sec=$LOGS/scenario-oops-panic.report n dup
+	local sec=$LOGS/scenario-oops-panic.report nu dup
 	scenario_run oops-panic "oops=panic" || return
 	section "$c" 'Oops:' "$PANIC_END" > "$sec"
-	check "scenario oops-panic: sanity: the oops turned into a panic" "no 'Fatal exception' panic in $c" \
+	check "sanity: the oops turned into a panic" "no 'Fatal exception' panic in $c" \
 		grep -q 'Kernel panic - not syncing: Fatal exception' "$sec"
-	check "scenario oops-panic: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+	check "Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
-	n=$(plain "$c" | grep -c '^Taint U: ')
+	nu=$(plain "$c" | grep -c '^Taint U: ')
 	dup=$(plain "$c" | grep -o '^Taint [A-Z]:' | sort | uniq -d | tr '\n' ' ')
-	check "scenario oops-panic: each Taint line printed once ($n Taint U: lines)" \
-		"printed more than once: ${dup:-none}, Taint U: $n times" \
-		test "$n" = 1 -a -z "$dup"
+	check "each Taint line printed once ($nu Taint U: lines)" \
+		"printed more than once: ${dup:-none}, Taint U: $nu times" \
+		test "$nu" = 1 -a -z "$dup"
 }

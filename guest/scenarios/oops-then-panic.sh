@@ -26,19 +26,19 @@ scenario_guest() {
 	taskset 1 sh -c "echo PANIC > $crash"
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-oops-then-panic.console r=$LOGS/scenario-oops-then-panic.results
 	local sec=$LOGS/scenario-oops-then-panic.report
 	scenario_run oops-then-panic || return
 	section "$c" 'Kernel panic - not syncing' "$PANIC_END" > "$sec"
-	check "scenario oops-then-panic: sanity: the guest survived the oops, then panicked" \
+	check "sanity: the guest survived the oops, then panicked" \
 		"$(grep '^survived' "$r"); $(grep -c 'Kernel panic - not syncing: dumptest' "$sec") panics" \
 		test "$(grep -c '^survived oops' "$r")" = 1 -a \
 		"$(grep -c 'Kernel panic - not syncing: dumptest' "$sec")" = 1
-	check "scenario oops-then-panic: the panic's Taint U: line names writer and reason" \
+	check "the panic's Taint U: line names writer and reason" \
 		"$(grep '^Taint' "$sec")" taint_u_line "$sec" "$r"
-	check "scenario oops-then-panic: the panic's Taint D: line names the oops" \
+	check "the panic's Taint D: line names the oops" \
 		"$(grep '^Taint' "$sec")" \
 		grep -qE '^Taint D: ts=[0-9.]+ .* origin=kernel flags=D new=D .* comm="sh"' "$sec"
 }

@@ -12,19 +12,19 @@ scenario_guest() {
 	echo "survived oops: mask=$(cat /proc/sys/kernel/tainted)" >&3
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-oops.console r=$LOGS/scenario-oops.results sec=$LOGS/scenario-oops.report
 	scenario_run oops || return
 	section "$c" 'Oops:' 'end trace' > "$sec"
-	check "scenario oops: sanity: an Oops report" "no Oops in $c" grep -q 'Oops:' "$sec"
-	check "scenario oops: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+	check "sanity: an Oops report" "no Oops in $c" grep -q 'Oops:' "$sec"
+	check "Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
-	check "scenario oops: sanity: guest survived the oops" "see $r" grep -q '^survived oops' "$r"
+	check "sanity: guest survived the oops" "see $r" grep -q '^survived oops' "$r"
 	if [ "$variant" = debug ]; then
 		# KASAN catches LKDTM's NULL write first: that report was asked
 		# for too, and it must be the only KASAN report.
-		check "scenario oops: KASAN reports only the provoked NULL write" \
+		check "KASAN reports only the provoked NULL write" \
 			"$(grep -o 'BUG: KASAN: .*' "$c")" \
 			test "$(grep -c 'BUG: KASAN: ' "$c")" = 1 -a \
 			"$(grep -c 'BUG: KASAN: null-ptr-deref in lkdtm_EXCEPTION' "$c")" = 1

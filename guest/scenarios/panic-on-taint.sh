@@ -10,15 +10,15 @@ scenario_guest() {
 	taint_with_reason
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-panic-on-taint.console r=$LOGS/scenario-panic-on-taint.results
 	local sec=$LOGS/scenario-panic-on-taint.report
 	scenario_run panic-on-taint "panic_on_taint=0x40" || return
 	section "$c" 'Kernel panic - not syncing: panic_on_taint' "$PANIC_END" > "$sec"
-	check "scenario panic-on-taint: sanity: the write panicked" "no panic_on_taint panic in $c" \
+	check "sanity: the write panicked" "no panic_on_taint panic in $c" \
 		grep -q 'Kernel panic - not syncing: panic_on_taint set' "$sec"
 	# Recorded first, then panicked: the panic report already has the reason.
-	check "scenario panic-on-taint: the panic names writer and reason" "$(grep '^Taint' "$sec")" \
+	check "the panic names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
 }

@@ -9,12 +9,12 @@ scenario_guest() {
 	echo PANIC > $crash
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-panic.console r=$LOGS/scenario-panic.results sec=$LOGS/scenario-panic.report
 	scenario_run panic || return
 	section "$c" 'Kernel panic - not syncing' "$PANIC_END" > "$sec"
-	check "scenario panic: sanity: a panic report" "no panic in $c" grep -q 'Kernel panic - not syncing: dumptest' "$sec"
-	check "scenario panic: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+	check "sanity: a panic report" "no panic in $c" grep -q 'Kernel panic - not syncing: dumptest' "$sec"
+	check "Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
 }

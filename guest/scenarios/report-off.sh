@@ -16,25 +16,25 @@ scenario_guest() {
 	echo WARNING > $crash
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-report-off.console r=$LOGS/scenario-report-off.results
 	local sec=$LOGS/scenario-report-off.report
 	scenario_run report-off "taint_log.report=0" || return
 	section "$c" 'Oops:' 'end trace' > "$sec"
-	check "scenario report-off: sanity: an Oops report with U in Tainted:" \
+	check "sanity: an Oops report with U in Tainted:" \
 		"$(grep -o 'Tainted:.*' "$sec")" grep -qE 'Tainted: [A-Z ]*U' "$sec"
-	check "scenario report-off: the parameter reads N" "$(grep '^report param' "$r")" \
+	check "the parameter reads N" "$(grep '^report param' "$r")" \
 		grep -qx 'report param=N' "$r"
-	check "scenario report-off: sanity: no Taint lines in the oops report" "$(grep '^Taint [A-Z]:' "$sec")" \
+	check "sanity: no Taint lines in the oops report" "$(grep '^Taint [A-Z]:' "$sec")" \
 		none grep '^Taint [A-Z]:' "$sec"
-	check "scenario report-off: the log still names the writer" "$(grep '^taint_log:' "$r")" \
+	check "the log still names the writer" "$(grep '^taint_log:' "$r")" \
 		grep -q "^taint_log: .* origin=user flags=U .* pid=$(writer_pid "$r") " "$r"
 	# Written at run time, the parameter takes effect: the WARN after it
 	# has its Taint U: line.
-	check "scenario report-off: the parameter written 1 at run time reads Y" \
+	check "the parameter written 1 at run time reads Y" \
 		"$(grep '^report param now' "$r")" grep -qx 'report param now=Y' "$r"
 	section "$c" 'cut here' 'end trace' > "$sec.warn"
-	check "scenario report-off: after it, the WARN report has its Taint U: line" \
+	check "after it, the WARN report has its Taint U: line" \
 		"$(grep '^Taint' "$sec.warn")" taint_u_line "$sec.warn" "$r"
 }

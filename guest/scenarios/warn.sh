@@ -16,24 +16,24 @@ scenario_guest() {
 	echo WARNING > $crash
 }
 
-# On the host (bash, sourced by scripts/test.sh with scripts/scenarios.sh).
+# On the host (bash, sourced by scripts/test/test.sh with scripts/test/scenarios.sh).
 scenario_check() {
 	local c=$LOGS/scenario-warn.console r=$LOGS/scenario-warn.results sec=$LOGS/scenario-warn.report
 	scenario_run warn || return
 	section "$c" 'cut here' 'end trace' > "$sec"
-	check "scenario warn: sanity: a WARNING report" "no WARNING in $c" grep -q '^WARNING:' "$sec"
+	check "sanity: a WARNING report" "no WARNING in $c" grep -q '^WARNING:' "$sec"
 	# The seed's promise: U shows in the Tainted: line of the WARN report.
-	check "scenario warn: sanity: U in the report's Tainted: line" "$(grep -o 'Tainted:.*' "$sec")" \
+	check "sanity: U in the report's Tainted: line" "$(grep -o 'Tainted:.*' "$sec")" \
 		grep -qE 'Tainted: [A-Z ]*U' "$sec"
-	local n
-	n=$(grep -c '^Taint [A-Z]:' "$sec")
-	check "scenario warn: sanity: O was set too before the WARN" "$(grep '^before warn' "$r")" \
+	local lines
+	lines=$(grep -c '^Taint [A-Z]:' "$sec")
+	check "sanity: O was set too before the WARN" "$(grep '^before warn' "$r")" \
 		eval "[ \$(( \$(sed -n 's/^before warn: mask=//p' '$r') & 4096 )) -ne 0 ]"
-	check "scenario warn: one Taint line, U, though O is set too" "$(grep '^Taint' "$sec")" \
-		test "$n" = 1 -a "$(grep -c '^Taint U:' "$sec")" = 1
-	check "scenario warn: Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
+	check "one Taint line, U, though O is set too" "$(grep '^Taint' "$sec")" \
+		test "$lines" = 1 -a "$(grep -c '^Taint U:' "$sec")" = 1
+	check "Taint U: line names writer and reason" "$(grep '^Taint' "$sec")" \
 		taint_u_line "$sec" "$r"
-	check "scenario warn: utc= is the guest's date once its clock is set" \
+	check "utc= is the guest's date once its clock is set" \
 		"$(grep -E '^(date|taint_log):' "$r")" utc_is_date "$r"
 }
 

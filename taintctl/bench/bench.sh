@@ -47,7 +47,7 @@ trap 'rm -rf "$D"' EXIT INT TERM
 [ -x "$MEMCHR_PASS" ] || { echo "bench.sh: build $MEMCHR_PASS first (make bench)" >&2; exit 2; }
 for tool in grep rg gzip zcat zstd zstdcat /usr/bin/time; do
 	command -v "$tool" >/dev/null ||
-		{ echo "bench.sh: $tool missing (scripts/deps.sh host)" >&2; exit 2; }
+		{ echo "bench.sh: $tool missing (scripts/build/deps.sh host)" >&2; exit 2; }
 done
 
 now_ns() { date +%s%N; }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # check_deps.sh - what make check needs, checked before anything is built:
-# prints the Debian packages to install (scripts/deps.sh host installs them
+# prints the Debian packages to install (scripts/build/deps.sh host installs them
 # all) and fails if something is missing.
 # Usage: check_deps.sh [check|deb]: check (default) for all of make check;
 # deb for the unit-check and cli-check that a Debian package build runs
@@ -38,5 +38,5 @@ echo '#include <bzlib.h>' | ${CC:-cc} -E - >/dev/null 2>&1 ||
 	need "libbz2-dev (bzlib.h)"
 [ -z "$missing" ] && exit 0
 echo "taintctl: make check needs:$missing" >&2
-echo "taintctl: run scripts/deps.sh host (as root), or apt-get install the packages named" >&2
+echo "taintctl: run scripts/build/deps.sh host (as root), or apt-get install the packages named" >&2
 exit 1

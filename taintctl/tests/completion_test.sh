@@ -18,7 +18,7 @@ TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 COMPLETION=${COMPLETION:-$HERE/../bash-completion/taintctl}
 BC=${BASH_COMPLETION:-$(pkg-config --variable=prefix bash-completion 2>/dev/null)/share/bash-completion/bash_completion}
 if [ ! -r "$BC" ]; then
-	echo "Bail out! bash-completion is not installed (its helpers are needed, $BC): run scripts/deps.sh host, or apt-get install bash-completion"
+	echo "Bail out! bash-completion is not installed (its helpers are needed, $BC): run scripts/build/deps.sh host, or apt-get install bash-completion"
 	exit 1
 fi
 . "$HERE/tap.sh"

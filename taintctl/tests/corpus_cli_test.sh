@@ -5,7 +5,7 @@
 # real third-party logs and their expected.tsv), TAP on stdout: the hits
 # against expected.tsv, and compressed copies of a corpus log.  Without
 # the corpus it skips as a whole ("1..0 # SKIP"), as test_corpus does:
-# scripts/test.sh counts both in the suite taintctl-corpus.
+# scripts/test/test.sh counts both in the suite taintctl-corpus.
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +16,7 @@ if ! [ -d "$CORPUS" ] || ! [ -f "$CORPUS/expected.tsv" ]; then
 	exit 0
 fi
 if ! command -v jq >/dev/null 2>&1; then
-	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/deps.sh host, or apt-get install jq"
+	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/build/deps.sh host, or apt-get install jq"
 	exit 1
 fi
 . "$HERE/tap.sh"

@@ -14,7 +14,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 PAGE=$HERE/../taintctl.1
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 if ! command -v groff >/dev/null 2>&1; then
-	echo "Bail out! groff is not installed (needed to render taintctl.1): run scripts/deps.sh host, or apt-get install groff-base"
+	echo "Bail out! groff is not installed (needed to render taintctl.1): run scripts/build/deps.sh host, or apt-get install groff-base"
 	exit 1
 fi
 . "$HERE/tap.sh"

@@ -159,10 +159,10 @@ t "COPYING.LGPL (LGPL-2.1) and COPYING (GPL-2) are there" sh -c "
 	grep -q 'Version 2.1, February 1999' '$TOP/COPYING.LGPL' &&
 	grep -q 'Version 2, June 1991' '$TOP/COPYING'"
 
-# building needs scripts/deps.sh taintctl-build's packages only (make
+# building needs scripts/build/deps.sh taintctl-build's packages only (make
 # taintctl installs no test tool): every header the sources include comes
 # from one of them, or from libc/the compiler (build-essential's)
-DEPS=$TOP/../scripts/deps.sh
+DEPS=$TOP/../scripts/build/deps.sh
 if [ -x "$DEPS" ] && command -v dpkg >/dev/null 2>&1; then
 	"$DEPS" --list taintctl-build >"$T/build-pkgs"
 	$CC -M -D_GNU_SOURCE -I"$TOP/lib" -I"$TOP/cli" $(pkg-config --cflags json-c 2>/dev/null) \
@@ -179,9 +179,9 @@ if [ -x "$DEPS" ] && command -v dpkg >/dev/null 2>&1; then
 		sed -n '/^taintctl:/,/^\$/p' '$TOP/../Makefile' | grep -q 'deps.sh taintctl-build' &&
 		! sed -n '/^taintctl:/,/^\$/p' '$TOP/../Makefile' | grep -q 'deps.sh host'"
 else
-	ok "build dependencies # SKIP no scripts/deps.sh or no dpkg"
-	ok "deps.sh taintctl-build # SKIP no scripts/deps.sh or no dpkg"
-	ok "make taintctl # SKIP no scripts/deps.sh or no dpkg"
+	ok "build dependencies # SKIP no scripts/build/deps.sh or no dpkg"
+	ok "deps.sh taintctl-build # SKIP no scripts/build/deps.sh or no dpkg"
+	ok "make taintctl # SKIP no scripts/build/deps.sh or no dpkg"
 fi
 
 t "make uninstall leaves no file behind" sh -c "

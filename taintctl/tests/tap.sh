@@ -18,7 +18,7 @@
 #                     exit 1 if a test failed, 0 if none did
 #   tap_skip_all WHY  the whole program skipped: "1..0 # SKIP WHY", exit 0
 #   tap_need CMD:PKG...  each CMD on PATH, else "Bail out!" naming it and
-#                     its Debian package (scripts/deps.sh host installs
+#                     its Debian package (scripts/build/deps.sh host installs
 #                     it), exit 1: a missing tool is a failure, not a skip
 #   tap_init NAME     for tests that need one: $T, a temporary directory
 #                     /tmp/taintctl-NAME.XXXXXX removed on exit
@@ -41,7 +41,7 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; tap_diag; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 t() { d=$1; shift; if "$@" >"${TAP_LOG:-/dev/null}" 2>&1; then ok "$d"; else not_ok "$d"; fi; }
-has() { printf '%s\n' "$1" | grep -qE -- "$2"; }
+has() { printf '%s\n' "$1" | grep -E -- "$2" >/dev/null; }
 diag() { echo "# $*"; }
 
 tap_done() {
@@ -52,7 +52,7 @@ tap_done() {
 tap_need() {
 	for need in "$@"; do
 		command -v "${need%%:*}" >/dev/null 2>&1 && continue
-		echo "Bail out! ${need%%:*} is not installed: run scripts/deps.sh host, or apt-get install ${need#*:}"
+		echo "Bail out! ${need%%:*} is not installed: run scripts/build/deps.sh host, or apt-get install ${need#*:}"
 		exit 1
 	done
 }

@@ -153,7 +153,7 @@ static unsigned char *tool_encode(char *const argv[], const char *in,
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		fail_msg("%s failed (status %#x): is it installed? (scripts/deps.sh host)",
+		fail_msg("%s failed (status %#x): is it installed? (scripts/build/deps.sh host)",
 			 argv[0], status);
 	out = (unsigned char *)read_stream(fout, out_len);
 	fclose(fin);

@@ -6,7 +6,7 @@
 #
 # Usage: units_test.sh ROOT [UNITDIR]
 #   ROOT holds an installed taintctl (make install DESTDIR=ROOT PREFIX=/usr,
-#   or the taintctl .deb unpacked by scripts/deb-test.sh); UNITDIR (default
+#   or the taintctl .deb unpacked by scripts/pkg/deb-test.sh); UNITDIR (default
 #   /lib/systemd/system) is where its units are. The host's own targets,
 #   slices and sockets are copied into ROOT's UNITDIR first (verify needs
 #   sysinit.target and the rest); verify then checks each unit's syntax,

@@ -2,7 +2,7 @@
 # usertaint: accountable user-space taint for Linux.
 #   make run     build the patched kernel + initramfs, boot it in QEMU, demo
 #   make test    every test; ends with "N passed, N failed, N skipped"
-# See README.md for the rest.
+# The other targets: docs/hacking.md; the tests: docs/testing.md.
 
 SHELL := /bin/bash
 S := scripts
@@ -78,7 +78,8 @@ deb:
 check-series: deps
 	@$(S)/check/series.sh --build
 
-# The README's commands in a fresh Debian root (slow; not in CI).
+# The README's set-up, make run and .ci/run in a fresh Debian root, timed
+# (slow; not in CI): docs/testing.md.
 fresh-check:
 	@$(S)/check/fresh-check.sh
 
@@ -99,7 +100,7 @@ stock-scenarios: deps
 	@$(S)/witness/stock-scenarios.sh
 
 # crash, drgn and makedumpfile on kdump dumps of a stock and the patched
-# kernel, both built with debug info (slow; not in make test): README
+# kernel, both built with debug info (slow; not in make test): docs/dumps.md
 .PHONY: kdump-witness
 kdump-witness: deps
 	@$(S)/witness/kdump-witness.sh
@@ -107,7 +108,7 @@ kdump-witness: deps
 # taintctl deployed as users deploy it: a Debian bookworm guest with
 # systemd, the .debs installed with apt, the units, journald,
 # node_exporter, sysctl, kernel-chktaint and sos report; the stock kernel
-# of the same config booted to compare (slow; not in make test): README
+# of the same config booted to compare (slow; not in make test): docs/e2e.md
 .PHONY: e2e
 e2e: deps
 	@$(S)/e2e/e2e.sh

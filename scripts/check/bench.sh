@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Speed figures for the README (a benchmark, not a test).
+# Speed figures for docs/hacking.md, "Figures to watch" (a benchmark, not a test).
 #   bench.sh boot         one test boot: QEMU start to parsed results
 #   bench.sh incremental  make test after touching one kernel .c file
 #   bench.sh clean        make test in a fresh clone with an empty ccache

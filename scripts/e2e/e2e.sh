@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# make e2e: taintctl deployed as users deploy it (issue 30). A Debian
+# make e2e: taintctl deployed as users deploy it. A Debian
 # bookworm guest with systemd as init, booted under QEMU with the patched
 # kernel, installs taintctl's .debs with apt, runs the shipped units, and
 # checks the journal, node_exporter, sysctl, kernel-chktaint and sos
 # report against the live files; the host then reads the sosreport with
 # taintctl --root. The same image booted with the stock kernel of the
 # same config gives the failed units to compare with. Not part of make
-# test (a debootstrap and two kernel builds cold); figures in the README.
+# test (a debootstrap and two kernel builds cold); figures in docs/e2e.md.
 #
 #   1. the packages: scripts/pkg/deb-test.sh --nocheck (built and checked)
 #   2. the root: debootstrap --variant=minbase bookworm with systemd,

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make kdump-witness: the dump tools no one here wrote, on real kdump dumps
-# of a stock kernel and of the patched one (issue 29, item 3). Not part of
+# of a stock kernel and of the patched one. Not part of
 # make test: it builds two kernels with DWARF debug info and boots each.
 #
 #   1. capture: the kdump variant with debug info (configs/kdump.config +

@@ -21,9 +21,10 @@
 # Each time is wall clock (best of $RUNS) and, in brackets, CPU time
 # (user + system of every process of the command, best of $RUNS): on a
 # busy machine the CPU figure is the steadier one.  Ratios are
-# other/taintctl (2.00 = taintctl takes half the time).  Targets, each PASS or FAIL, on plain logs, text and --json: at least as
-# fast as rg (>= 1x), at least 2.5x grep, and within 1.25x of the memchr
-# pass (memchr/taintctl >= 0.8).  PASS (cpu only) means the wall ratio
+# other/taintctl (2.00 = taintctl takes half the time).  Targets, each
+# PASS or FAIL, on plain logs, text and --json: at least as fast as rg
+# (>= 1x), at least 2.5x grep, and within 1.25x of the memchr pass
+# (memchr/taintctl >= 0.8).  PASS (cpu only) means the wall ratio
 # missed and the CPU ratio met it (a busy machine).  The load average is
 # printed before and after.
 #

@@ -157,7 +157,7 @@ T1=$(date +%s)
 if [ $# -eq 0 ] && [ -z "${UT_MUTANTS_LIB:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "$DOC" ] &&
 	grep -q '^<!-- mutate-lib:begin -->$' "$DOC" && grep -q '^<!-- mutate-lib:end -->$' "$DOC"; then
 	{
-		echo "Last run: $(date -u +%Y-%m-%d), $(nproc) CPUs, $(fmt_time $((T1 - T0))) in all" \
+		echo "Latest run (\`make mutate-lib\`): $(nproc) CPUs, $(fmt_time $((T1 - T0))) in all" \
 			"(the unmutated copy: $(fmt_time "$BASE_SECS")): **$KILLED killed, $SURVIVED survived**."
 		echo
 		echo "| mutant | what it breaks | killed by (program: first failing test) | time |"

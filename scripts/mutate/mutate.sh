@@ -233,7 +233,7 @@ T1=$(date +%s)
 if [ $# -eq 0 ] && [ -z "${UT_MUTANTS:-}" ] && [ "$ERRORS" -eq 0 ] && [ -f "$DOC" ] &&
 	grep -q '^<!-- mutate:begin -->$' "$DOC" && grep -q '^<!-- mutate:end -->$' "$DOC"; then
 	{
-		echo "Last run: $(date -u +%Y-%m-%d), $REF at \`$(git -C "$KSRC" log -1 --format='%h %s' "$commit")\`," \
+		echo "Latest run (\`make mutate\`): $REF," \
 			"$(nproc) CPUs, $(fmt_time $((T1 - T0))) in all${BASE_SECS:+ (the unmutated series: $(fmt_time "$BASE_SECS"), every boot passed)}," \
 			"$([ "$ALLRUN" = 1 ] && echo "every boot on every mutant" || echo "each mutant until its first failing boot"):" \
 			"**$KILLED killed, $SURVIVED survived**."

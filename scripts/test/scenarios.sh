@@ -72,6 +72,6 @@ scenario_tap() (
 	}
 	BOOTED=0
 	scenario_check
-	echo "1..$n" >&4
+	echo "1..$tap_n" >&4
 	[ "$BOOTED" != 1 ] || : > "$LOGS/$SUITE.booted"
 )

@@ -6,7 +6,8 @@
 # file as /guest/tap.sh). It lives in taintctl's tree because taintctl is
 # built, tested and packaged on its own.
 #
-#   . "$HERE/tap.sh"        counters n and failed start at 0
+#   . "$HERE/tap.sh"        counters tap_n and tap_failed start at 0 (names
+#                     no test uses for its own: a local n cannot shift them)
 #   ok DESC, not_ok DESC, skip DESC WHY: one TAP line each; not_ok then
 #                     runs tap_diag, which prints nothing unless the script
 #                     defines its own (after sourcing this file)
@@ -26,8 +27,8 @@
 #                     unless set)
 # A result is one line; its description must not contain a newline.
 
-n=0
-failed=0
+tap_n=0
+tap_failed=0
 
 tap_init() {
 	T=$(mktemp -d "/tmp/taintctl-$1.XXXXXX")
@@ -37,16 +38,16 @@ tap_init() {
 tap_cleanup() { rm -rf "$T"; }
 tap_diag() { :; }
 
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; tap_diag; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1"; }
+not_ok() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $1"; tap_diag; }
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
 t() { d=$1; shift; if "$@" >"${TAP_LOG:-/dev/null}" 2>&1; then ok "$d"; else not_ok "$d"; fi; }
 has() { printf '%s\n' "$1" | grep -E -- "$2" >/dev/null; }
 diag() { echo "# $*"; }
 
 tap_done() {
-	echo "1..$n"
-	[ "$failed" -eq 0 ] || exit 1
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ] || exit 1
 	exit 0
 }
 tap_need() {

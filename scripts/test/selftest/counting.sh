@@ -256,6 +256,47 @@ t "include: a file without a row is an error" test "$rc" != 0 -a \
 	"$got" = "usertaint: error: $T/scen/c.sh (included by $T/suites:7) has no \"# suite: \" row"
 cp "$T/suites.good" "$T/suites"
 
+# scenario_tap: a scenario's checks become TAP through tap.sh, counted by
+# tap_count into the suite; a failed check's detail becomes "# " lines; a
+# boot that ran leaves the .booted mark; the scenario's own locals (n here)
+# do not disturb the count.
+scen_tap() {	# scen_tap BOOTED-VALUE: FAIL/PASS lines and the summary
+	(
+		LOGS=$T/logs
+		mkdir -p "$LOGS"
+		rm -f "$LOGS/scenario-x.booted"
+		. "$ROOT/scripts/lib.sh"
+		# shellcheck source=SCRIPTDIR/../count.sh
+		. "$COUNT_SH"
+		# shellcheck source=SCRIPTDIR/../scenarios.sh
+		. "$ROOT/scripts/test/scenarios.sh"
+		booted=$1
+		scenario_check() {
+			local n=7
+			BOOTED=$booted
+			check "sanity: a check that holds" "never shown" true
+			check "a check that fails" "the detail" false
+			check "another that holds ($n)" "" test "$n" = 7
+		}
+		SUITE=scenario-x scenario_tap 4> "$LOGS/scenario-x.tap"
+		tap_count scenario-x "$LOGS/scenario-x.tap"
+		[ -e "$LOGS/scenario-x.booted" ] && echo "booted mark"
+		count_summary
+	) 2>&1
+}
+out=$(scen_tap 1)
+t "scenario_tap: each check one TAP result, counted in the suite" \
+	test "$(tail -n 1 <<< "$out")" = "2 passed, 1 failed, 0 skipped"
+t "scenario_tap: the failure named under the suite, its detail in the TAP" \
+	eval 'grep -qx "FAIL scenario-x: a check that fails" <<< "$out" &&
+		grep -qx "# the detail" "$T/logs/scenario-x.tap" &&
+		grep -qx "1..3" "$T/logs/scenario-x.tap"'
+t "scenario_tap: a scenario's local n does not change the plan or names" \
+	grep -qx "PASS scenario-x: another that holds (7)" <<< "$out"
+t "scenario_tap: a boot that ran leaves its mark" grep -qx "booted mark" <<< "$out"
+out=$(scen_tap 0)
+t "scenario_tap: a boot that did not run leaves none" eval '! grep -q "booted mark" <<< "$out"'
+
 # expect_reports: one result for a console's kernel reports against the
 # reports columns. reports NAME RC DETAIL-RE -- VARIANT REPORTS...: the
 # console is $T/console; RC the exit of count_summary after it; the FAIL

@@ -12,15 +12,8 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
-if ! command -v jq >/dev/null 2>&1; then
-	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/deps.sh host, or apt-get install jq"
-	exit 1
-fi
-if ! command -v python3 >/dev/null 2>&1; then
-	echo "Bail out! python3 is not installed (the strict UTF-8 checks need it): run scripts/deps.sh host, or apt-get install python3"
-	exit 1
-fi
 . "$HERE/tap.sh"
+tap_need jq:jq python3:python3
 tap_init cli
 # after a not ok: the last run's stdout and stderr
 tap_diag() {

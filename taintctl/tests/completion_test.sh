@@ -17,11 +17,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 COMPLETION=${COMPLETION:-$HERE/../bash-completion/taintctl}
 BC=${BASH_COMPLETION:-$(pkg-config --variable=prefix bash-completion 2>/dev/null)/share/bash-completion/bash_completion}
-if [ ! -r "$BC" ]; then
-	echo "Bail out! bash-completion is not installed (its helpers are needed, $BC): run scripts/deps.sh host, or apt-get install bash-completion"
-	exit 1
-fi
 . "$HERE/tap.sh"
+tap_need "$BC:bash-completion"
 tap_init comp
 # same DESC FILE1 FILE2: pass if both hold the same words (any order)
 same() {

@@ -77,7 +77,7 @@ done
 # flags of check --help's table
 awk '/^   [A-Z]  [A-Z_]+ / { print $1; print $2 }' "$T/help.check" >"$T/flags"
 [ "$(wc -l <"$T/flags")" -ge 40 ] && ok "check --help lists letters and names" || not_ok "check --help lists letters and names"
-# and 'none', the empty set (issue 28), which check --help explains
+# and 'none', the empty set, which check --help explains
 grep -q "'none'" "$T/help.check" && ok "check --help explains none" || not_ok "check --help explains none"
 echo none >>"$T/flags"
 comp check --allow "" >"$T/got"

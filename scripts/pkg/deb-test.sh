@@ -97,7 +97,7 @@ t "dpkg-buildpackage -us -uc (DEB_BUILD_OPTIONS=\"$opts\"): exit $rc in ${secs} 
 [ $rc = 0 ] || { echo "Bail out! the packages did not build"; exit 1; }
 if [ -z "$nocheck" ]; then
 	t "the build ran the unit and CLI tests, none failed" sh -c "
-		grep -q '^# tests/cli_test.sh' '$OUT/build.log' &&
+		grep -q '^# tests/cli/' '$OUT/build.log' &&
 		grep -q '^# build/asan/test_flags' '$OUT/build.log' &&
 		! grep -q '^not ok' '$OUT/build.log'"
 else

@@ -17,11 +17,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
 COMPLETION=${COMPLETION:-$HERE/../bash-completion/taintctl}
 BC=${BASH_COMPLETION:-$(pkg-config --variable=prefix bash-completion 2>/dev/null)/share/bash-completion/bash_completion}
-if [ ! -r "$BC" ]; then
-	echo "Bail out! bash-completion is not installed (its helpers are needed, $BC): run scripts/build/deps.sh host, or apt-get install bash-completion"
-	exit 1
-fi
 . "$HERE/tap.sh"
+tap_need "$BC:bash-completion"
 tap_init comp
 # same DESC FILE1 FILE2: pass if both hold the same words (any order)
 same() {
@@ -80,7 +77,7 @@ done
 # flags of check --help's table
 awk '/^   [A-Z]  [A-Z_]+ / { print $1; print $2 }' "$T/help.check" >"$T/flags"
 [ "$(wc -l <"$T/flags")" -ge 40 ] && ok "check --help lists letters and names" || not_ok "check --help lists letters and names"
-# and 'none', the empty set (issue 28), which check --help explains
+# and 'none', the empty set, which check --help explains
 grep -q "'none'" "$T/help.check" && ok "check --help explains none" || not_ok "check --help explains none"
 echo none >>"$T/flags"
 comp check --allow "" >"$T/got"

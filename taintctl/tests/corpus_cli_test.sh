@@ -15,11 +15,8 @@ if ! [ -d "$CORPUS" ] || ! [ -f "$CORPUS/expected.tsv" ]; then
 	echo "1..0 # SKIP corpus directory not found: $CORPUS (set TAINT_CORPUS_DIR)"
 	exit 0
 fi
-if ! command -v jq >/dev/null 2>&1; then
-	echo "Bail out! jq is not installed (the JSON checks need it): run scripts/build/deps.sh host, or apt-get install jq"
-	exit 1
-fi
 . "$HERE/tap.sh"
+tap_need jq:jq
 tap_init corpus-cli
 # after a not ok: the last run's stdout and stderr
 tap_diag() {

@@ -12,7 +12,7 @@
 # script runs itself again there): a temporary directory bound over
 # /run/systemd/journal (or the deepest of its parents that exists), where
 # tests/journal_recv.py plays journald, bound at its socket, parsing the
-# native protocol.  Watch runs on fake --root trees (as cli_test.sh's).
+# native protocol.  Watch runs on fake --root trees (as tests/cli/watch.sh's).
 # They skip, saying why, when not root or unshare -m fails; the rest runs
 # anyway.  Nothing of the host's journal is touched.
 

@@ -13,11 +13,8 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 PAGE=$HERE/../taintctl.1
 TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
-if ! command -v groff >/dev/null 2>&1; then
-	echo "Bail out! groff is not installed (needed to render taintctl.1): run scripts/build/deps.sh host, or apt-get install groff-base"
-	exit 1
-fi
 . "$HERE/tap.sh"
+tap_need groff:groff-base
 tap_init man
 export LC_ALL=C.UTF-8 MANWIDTH=80
 

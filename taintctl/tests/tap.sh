@@ -18,9 +18,10 @@
 #   tap_done          the plan "1..N" last (counted, never typed), then
 #                     exit 1 if a test failed, 0 if none did
 #   tap_skip_all WHY  the whole program skipped: "1..0 # SKIP WHY", exit 0
-#   tap_need CMD:PKG...  each CMD on PATH, else "Bail out!" naming it and
-#                     its Debian package (scripts/build/deps.sh host installs
-#                     it), exit 1: a missing tool is a failure, not a skip
+#   tap_need CMD:PKG...  each CMD on PATH (a CMD with a / in it: a
+#                     readable file), else "Bail out!" naming it and its
+#                     Debian package (scripts/build/deps.sh host installs it),
+#                     exit 1: a missing tool is a failure, not a skip
 #   tap_init NAME     for tests that need one: $T, a temporary directory
 #                     /tmp/taintctl-NAME.XXXXXX removed on exit
 #                     (tap_cleanup); ASAN_OPTIONS exported (detect_leaks=1
@@ -52,7 +53,10 @@ tap_done() {
 }
 tap_need() {
 	for need in "$@"; do
-		command -v "${need%%:*}" >/dev/null 2>&1 && continue
+		case ${need%%:*} in
+		*/*) [ -r "${need%%:*}" ] && continue ;;
+		*) command -v "${need%%:*}" >/dev/null 2>&1 && continue ;;
+		esac
 		echo "Bail out! ${need%%:*} is not installed: run scripts/build/deps.sh host, or apt-get install ${need#*:}"
 		exit 1
 	done

@@ -203,7 +203,10 @@ static void test_scan_size(void **state)
 	assert_int_equal(n, 3);
 }
 
-/* arrays of events: the element size, each element's .size (t11-live) */
+/*
+ * arrays of events given to the live functions (taint_first_event(),
+ * taint_events_digest()): the element size, each element's .size
+ */
 static const char p_line[] =
 	"ts=4.000000 utc=- origin=user flags=PU new=P pid=78 uid=0 comm=\"sh\"";
 

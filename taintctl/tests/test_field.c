@@ -47,10 +47,10 @@ static void test_fixed_canonical(void **state)
 }
 
 /*
- * Every known letter at every known column (i27 item 4d): a letter at its
- * own column is decoded by position, any other letter anywhere makes the
- * field non-positional and is decoded as itself.  The letters, in bit
- * order, are the kernel's taint_flags[] (kernel/panic.c), written out here.
+ * Every known letter at every known column: a letter at its own column
+ * is decoded by position, any other letter anywhere makes the field
+ * non-positional and is decoded as itself.  The letters, in bit order,
+ * are the kernel's taint_flags[] (kernel/panic.c), written out here.
  */
 static void test_fixed_every_column(void **state)
 {

@@ -127,14 +127,28 @@ static int mem_page(const struct mem *m, uint64_t pfn, unsigned char *buf)
 
 struct out {
 	unsigned char *p;
-	size_t len;
+	size_t len, cap;
 };
 
+/*
+ * @n bytes of @data at @at, the gap from the end zeroed.  The buffer grows
+ * by doubling: a flattened dump is written a 16-byte record header at a
+ * time, and growing by exactly what each write needs copies the whole
+ * dump on every write wherever realloc() moves the block (ASan's always
+ * does): quadratic, minutes and gigabytes for the one-byte records.
+ */
 static void put_at(struct out *o, size_t at, const void *data, size_t n)
 {
-	if (at + n > o->len) {
-		o->p = realloc(o->p, at + n);
+	if (at + n > o->cap) {
+		size_t cap = o->cap ? o->cap : 4096;
+
+		while (cap < at + n)
+			cap *= 2;
+		o->p = realloc(o->p, cap);
 		assert_non_null(o->p);
+		o->cap = cap;
+	}
+	if (at + n > o->len) {
 		memset(o->p + o->len, 0, at + n - o->len);
 		o->len = at + n;
 	}
@@ -421,7 +435,7 @@ static void test_formats(void **state)
 			free(k.o.p);
 		}
 		/* makedumpfile -E -F: an ELF core in a flattened file */
-		flatten(&(struct out){ elf, len }, 777, &f);
+		flatten(&(struct out){ .p = elf, .len = len }, 777, &f);
 		expect_text(&f, want, "ELF, flattened");
 		free(f.p);
 		free(elf);
@@ -462,7 +476,7 @@ static void test_bad(void **state)
 
 		for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
 			char what[32];
-			struct out t = { k.o.p, cuts[i] };
+			struct out t = { .p = k.o.p, .len = cuts[i] };
 
 			snprintf(what, sizeof(what), "cut at %zu", cuts[i]);
 			/* before the bitmaps: the sizes do not fit, or truncated */
@@ -533,7 +547,7 @@ static void test_bad(void **state)
 	/* flattened: cut before its end marker, a bad record, a wrong type */
 	flatten(&k.o, 1000, &f);
 	{
-		struct out t = { f.p, f.len - 16 };
+		struct out t = { .p = f.p, .len = f.len - 16 };
 
 		expect_bad(&t, -EBADMSG, "before its end marker", "flattened, no end");
 		t.len = f.len - 100;
@@ -645,7 +659,7 @@ static void test_fuzz(void **state)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (unsigned int round = 0; round < FUZZ_ROUNDS; round++) {
 		const struct out *base = round % 2 ? &f[round / 2 % NCOMP] : &k[round / 2 % NCOMP].o;
-		struct out m = { malloc(base->len), base->len };
+		struct out m = { .p = malloc(base->len), .len = base->len };
 		char why[WHY], *text = NULL;
 		unsigned int edits;
 		int ret;

@@ -4,21 +4,26 @@
 # units_test.sh - the systemd units (systemd/*.in) as installed, checked by
 # `systemd-analyze verify` inside a root: TAP on stdout.
 #
-# Usage: units_test.sh ROOT [UNITDIR]
+# Usage: units_test.sh [ROOT [UNITDIR]]
 #   ROOT holds an installed taintctl (make install DESTDIR=ROOT PREFIX=/usr,
 #   or the taintctl .deb unpacked by scripts/pkg/deb-test.sh); UNITDIR (default
-#   /lib/systemd/system) is where its units are. The host's own targets,
-#   slices and sockets are copied into ROOT's UNITDIR first (verify needs
-#   sysinit.target and the rest); verify then checks each unit's syntax,
-#   its dependencies and that ExecStart's binary exists and is executable
-#   in ROOT. It must exit 0 and print nothing: an unknown key or a bad
-#   value is only a warning to it (exit 0), and a warning fails here.
+#   /lib/systemd/system) is where its units are.  Without ROOT (make
+#   units-check) it installs into a scratch root first, as Debian lays it
+#   out: ${MAKE:-make} install DESTDIR=... PREFIX=/usr
+#   LIBDIR=/usr/lib/<multiarch> SYSTEMDUNITDIR=/lib/systemd/system (B and
+#   CC from the Makefile; a failed install is a Bail out!).  The host's own
+#   targets, slices and sockets are copied into ROOT's UNITDIR first
+#   (verify needs sysinit.target and the rest); verify then checks each
+#   unit's syntax, its dependencies and that ExecStart's binary exists and
+#   is executable in ROOT. It must exit 0 and print nothing: an unknown
+#   key or a bad value is only a warning to it (exit 0), and a warning
+#   fails here.
 # Skips as a whole when systemd-analyze is not installed (no systemd).
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/tap.sh"
-ROOT=${1:?usage: units_test.sh ROOT [UNITDIR]}
+ROOT=${1:-}
 UNITDIR=${2:-/lib/systemd/system}
 UNITS="taintctl-metrics.service taintctl-metrics.timer taintctl-watch.service"
 command -v systemd-analyze >/dev/null 2>&1 ||
@@ -29,6 +34,17 @@ for d in /lib/systemd/system /usr/lib/systemd/system; do
 done
 [ -n "$HOSTDIR" ] || tap_skip_all "no systemd unit directory with sysinit.target on this host"
 tap_init units
+if [ -z "$ROOT" ]; then
+	ROOT=$T/root
+	MA=$(${CC:-cc} -print-multiarch 2>/dev/null)
+	${MAKE:-make} -s --no-print-directory -C "$HERE/.." B="${B:-build}" install \
+		DESTDIR="$ROOT" PREFIX=/usr LIBDIR="/usr/lib${MA:+/$MA}" \
+		SYSTEMDUNITDIR=/lib/systemd/system >"$T/install.log" 2>&1 || {
+		echo "Bail out! make install DESTDIR=$ROOT failed:"
+		sed 's/^/# /' "$T/install.log"
+		exit 1
+	}
+fi
 
 for u in $UNITS; do
 	t "$UNITDIR/$u installed, mode 0644" sh -c "

@@ -1,8 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# sos_test.sh - taintctl --root on a sosreport (issue 30 item 5), TAP on
-# stdout.
+# sos.sh - taintctl --root on a sosreport, TAP on stdout.
 #
 # sos 4.4 copies proc/sys/kernel/tainted but not taint_log; the log is in
 # sos_commands/kernel/sysctl_-a, which procps' sysctl writes as one
@@ -14,11 +13,7 @@
 # stderr but for the file named, whose line numbers must be sysctl_-a's.
 # Never touches /proc or /sys.
 
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
-TAINTCTL=${TAINTCTL:-$HERE/../build/taintctl}
-. "$HERE/tap.sh"
-tap_init sos
+. "$(dirname "$0")/lib.sh"
 tap_diag() {
 	for f in a.out a.err b.out b.err; do
 		[ -f "$T/$f" ] && sed -n "1,4s/^/# $f: /p" "$T/$f"

@@ -1,0 +1,217 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# check.sh - taintctl check: the verdict (exit 0 or 1) on the mask of a
+# --root tree, of --value, of --from a file or a log (the last boot, or
+# --every-boot), or of what was set --since a cursor; --allow, --deny,
+# flag letters and names, none; TAP on stdout.
+
+. "$(dirname "$0")/lib.sh"
+
+run --root "$CLEAN" check
+t "check on clean kernel: exit 0" rc_is 0
+run --root "$STOCK" check
+t "check with taint and no option: exit 1" rc_is 1
+run --root "$STOCK" check --allow UW
+t "check --allow UW on U+W: exit 0" rc_is 0
+run --root "$STOCK" check --allow U
+t "check --allow U on U+W: exit 1, names W" sh -c "[ $rc -eq 1 ] && grep -q 'WARN' '$T/out'"
+run --root "$STOCK" check --deny D
+t "check --deny D on U+W: exit 0" rc_is 0
+run --root "$STOCK" -j check --deny DW
+t "check --json --deny DW: exit 1, W disallowed" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and ([.disallowed[].letter] == [\"W\"])' '$T/out'"
+run --root "$STOCK" check --allow UQ
+t "check --allow with unknown letter: exit 2, names it, lists the letters" sh -c "[ $rc -eq 2 ] && grep -q \"'Q' is not a flag letter (letters: PFSRMBUDAWCIOELKXTNJ;\" '$T/err' && [ \$(wc -l <'$T/err') -eq 1 ]"
+run --root "$STOCK" check --allow U --deny W
+t "check --allow and --deny together: exit 2" rc_is 2
+run --root "$UNK" -j check --allow W
+t "check --allow W with unknown bit 40: exit 1" sh -c "[ $rc -eq 1 ] && jq -e '.disallowed_unknown_bits == [40]' '$T/out'"
+run --root "$UNK" -j check --deny U
+t "check --deny U with unknown bit 40: exit 0" rc_is 0
+run --root "$T/nonexistent" check
+t "check without proc files: exit 3" rc_is 3
+# a FLAGS without a flag is a usage error; none is the
+# empty set on purpose (deny nothing, allow nothing)
+for o in --deny --allow; do
+	for e in '' ' ' ', ,'; do
+		run check --value 0x1201 $o "$e"
+		t "check $o '$e': exit 2, one line naming the option, nothing on stdout" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = \"taintctl: '$o $e' names no flag: give flag letters or names, or '$o none' for the empty set\" ]"
+	done
+done
+run --root "$CLEAN" check --since 'x' --deny ''
+t "check --since --deny '': exit 2 before the cursor is read" sh -c "[ $rc -eq 2 ] && grep -q 'names no flag' '$T/err'"
+run check --value 0x1201 --deny none
+t "check --deny none: nothing denied, exit 0" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: no disallowed taint (mask 4609, PWO)' '$T/out'"
+run check --value 0x1201 --deny NONE
+t "check --deny NONE: none in any case, not the letters N, O and E" rc_is 0
+run check --value 0x1201 --deny ' None,'
+t "check --deny ' None,': none alone among blanks and commas" rc_is 0
+run -j check --value 0x1201 --allow none
+t "check --allow none: every flag disallowed, exit 1" sh -c "[ $rc -eq 1 ] && jq -e '[.disallowed[].letter] == [\"P\",\"W\",\"O\"]' '$T/out' >/dev/null"
+run check --value 0 --allow none
+t "check --allow none of mask 0: exit 0" rc_is 0
+run check --value 0x1201 --deny none,W
+t "check --deny none,W: exit 2, none stands alone" sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q \"'none' in '--deny none,W' stands alone\" '$T/err'"
+
+# --- check --value/--from, names, -J -----------------------------------------
+run --root "$CLEAN" check --value 4609 --allow PO
+t "check --value 4609 --allow PO: exit 1 (W), /proc not read" sh -c "[ $rc -eq 1 ] && grep -q 'WARN' '$T/out'"
+run check --value 0x1001 --allow PROPRIETARY_MODULE,oot_module
+t "check --allow with flag names (any case)" rc_is 0
+run -J check --value 'Tainted: P        W  O' --deny 'WARN D'
+t "check --value takes a field; --deny names and letters mixed" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 4609 and ([.disallowed[].letter] == [\"W\"])' '$T/out'"
+run check --value -1
+t "check --value -1: exit 2, negative" sh -c "[ $rc -eq 2 ] && grep -q 'negative' '$T/err'"
+run -j check --value 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' --allow W
+t "check --allow W of a field with unknown letter V: exit 1, V disallowed" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .disallowed == [] and .disallowed_unknown_letters == [{\"letter\": \"V\", \"name\": \"UNSAFE_BPF\"}]' '$T/out'"
+run check --value 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' --allow W
+t "check text: the unknown letter is listed as disallowed" sh -c "[ $rc -eq 1 ] && grep -q '^  V  bit ?   UNSAFE_BPF ' '$T/out'"
+run -j check --value 'Tainted: [W]=WARN, [V]=UNSAFE_BPF' --deny D
+t "check --deny D of a field with unknown letter V: exit 0 (as unknown bits)" sh -c "[ $rc -eq 0 ] && jq -e '.ok and .disallowed_unknown_letters == []' '$T/out'"
+run check --value '4609 512'
+t "check --value with two values: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'takes one value' '$T/err'"
+run check --allow PROPRIETARY
+t "check --allow with a bad name: exit 2, lists the letters" sh -c "[ $rc -eq 2 ] && grep -q \"'PROPRIETARY' in '--allow PROPRIETARY' is neither a flag name nor flag letters\" '$T/err' && grep -q 'PFSRMBUDAWCIOELKXTNJ' '$T/err'"
+run --root "$CLEAN" check --from "$STOCK/proc/sys/kernel/tainted" --allow UW
+t "check --from a copy of tainted: the file is judged, not the kernel" rc_is 0
+run --root "$CLEAN" check --from "$STOCK/proc/sys/kernel/tainted" --allow U
+t "check --from a copy of tainted: exit 1, names W" sh -c "[ $rc -eq 1 ] && grep -q WARN '$T/out'"
+printf 'boot\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\nCPU: 1 PID: 2 Comm: b Tainted: G      D W          6.1.0 #1\n' >"$T/oops.log"
+run -j check --from "$T/oops.log" --deny D
+t "check --from a log: all its fields together" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 640 and ([.disallowed[].letter] == [\"D\"])' '$T/out'"
+run_in '512\n' --root "$STOCK" check --from - --allow W
+t "check --from - reads standard input" rc_is 0
+# --- check --from reads logs with the scanner --------------------------------
+# a healthy machine's dmesg: no field, words that are not values
+printf '[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org)\n[    0.000000] Command line: BOOT_IMAGE=/vmlinuz DONE\n[    1.234567] ACPI: PM: DONE\n' >"$T/none.log"
+run check --from "$T/none.log" --deny DW
+t "check --from a log without a Tainted: field: exit 0, says so" sh -c "[ $rc -eq 0 ] && grep -q \"^ok: no Tainted: field in '$T/none.log' (the last boot of 1, from line 1)\$\" '$T/out' && [ ! -s '$T/err' ]"
+run_in 'DONE\n' check --from - --deny D
+t "check --from -: the word DONE is not a value: exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ok: no Tainted: field' '$T/out' && [ ! -s '$T/err' ]"
+gzip -c "$T/oops.log" >"$T/oops.log.gz"
+run check --from "$T/oops.log.gz" --deny D
+t "check --from a .gz log: decompressed, exit 1 (D)" sh -c "[ $rc -eq 1 ] && grep -q '^  D ' '$T/out' && grep -q \"judged: 2 Tainted: fields in '$T/oops.log.gz', the last at line 3\" '$T/out'"
+# from a pipe, longer than what is sniffed for a number: the sniffed bytes
+# are the scanner's prefix (a lost prefix loses the first field: W)
+printf 'CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n%080d\nnothing\n' 0 >"$T/first.log"
+cat "$T/first.log" | "$TAINTCTL" -j check --from - --allow U >"$T/out" 2>"$T/err"; rc=$?
+t "check --from - (a pipe): the first bytes, sniffed, are scanned too" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 512 and .from.fields == 1 and .from.last_line == 1' '$T/out'"
+cat "$T/oops.log.gz" | "$TAINTCTL" check --from - --deny D >"$T/out" 2>"$T/err"; rc=$?
+t "check --from - (a pipe of gzip data): decompressed" sh -c "[ $rc -eq 1 ] && grep -q '^  D ' '$T/out'"
+# several boots: the last is judged unless --every-boot
+{ printf '[    0.000000] Linux version 6.1.0 (x@y)\nCPU: 1 PID: 2 Comm: b Tainted: G      D W          6.1.0 #1\n'
+  printf -- '-- Boot 0123456789abcdef0123456789abcdef --\n'
+  printf 'Dec 06 10:00:00 host kernel: Linux version 6.1.0 (x@y)\nDec 06 10:00:01 host kernel: CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'
+  printf '[    0.000000] Linux version 6.1.0 (x@y)\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'; } >"$T/boots.log"
+run check --from "$T/boots.log" --deny D
+t "check --from a log of 3 boots: the last is judged (D of boot 1 passes)" sh -c "[ $rc -eq 0 ] && grep -q 'judged: 1 Tainted: field in .*, the last at line 7 (the last boot of 3, from line 6)' '$T/out'"
+run -j check --from "$T/boots.log" --deny D --every-boot
+t "check --from --every-boot: every boot's fields (D of boot 1 fails)" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 640 and .from.judged == \"every_boot\" and .from.boots == 3 and .from.fields == 3' '$T/out'"
+head -n 5 "$T/boots.log" >"$T/boots2.log"
+run -j check --from "$T/boots2.log" --deny W
+t "check --from: journalctl's '-- Boot ID --' line and the Linux version line after it are one boot" sh -c "[ $rc -eq 1 ] && jq -e '.from.boots == 2 and .from.boot_line == 3 and .from.fields == 1' '$T/out'"
+run check --every-boot --value 1
+t "check --every-boot without --from: exit 2" rc_is 2
+# a log over 64 MiB (read_input()'s limit before), its field at the end
+awk 'BEGIN { s = sprintf("%0199d", 0); for (i = 0; i < 340000; i++) print s;
+	print "CPU: 0 PID: 1 Comm: a Tainted: G      D            6.1.0 #1" }' >"$T/big.log"
+run check --from "$T/big.log" --deny D
+t "check --from a 65 MiB log: streamed, its last field found" sh -c "[ $rc -eq 1 ] && grep -q 'the last at line 340001' '$T/out'"
+rm -f "$T/big.log"
+run check --from "$T/missing.log"
+t "check --from a missing file: exit 3" sh -c "[ $rc -eq 3 ] && grep -q \"cannot open '$T/missing.log'\" '$T/err'"
+run check --value 1 --from "$T/oops.log"
+t "check --value with --from: exit 2" rc_is 2
+run_full --root "$STOCK" check --allow UW
+t "check >/dev/full: exit 3 (not 0)" write_error
+run_full --root "$STOCK" check
+t "check >/dev/full with taint: exit 3 (not 1)" write_error
+gone --root "$CLEAN" check
+t "check into a gone reader: its verdict (0), nothing on stderr" epipe_ok
+gone --root "$STOCK" check
+t "check with taint into a gone reader: its verdict (1), not 3" epipe_ok 1
+run -j check --value 18446744073709551615 --deny D
+t "check --json: mask_hex agrees with mask" masks_hex "$T/out" 1
+
+# --- check --since: what was set after a cursor ------------------------------
+c=$("$TAINTCTL" --root "$CUR" cursor)
+run --root "$CUR" check --since "$c"
+t "check --since right after the cursor: exit 0, nothing set" sh -c "[ $rc -eq 0 ] && grep -qx 'ok: nothing set since the cursor (mask 4673)' '$T/out'"
+sed -i "\$i $EV6" "$CUR/proc/sys/kernel/taint_log"
+echo $((4673 | 128)) >"$CUR/proc/sys/kernel/tainted"
+run --root "$CUR" check --since "$c"
+t "check --since: D set after the cursor: exit 1, names D and who set it" sh -c "[ $rc -eq 1 ] && grep -q '^FAIL: disallowed taint set since the cursor (mask 4801, was 4673):' '$T/out' && grep -q '^  D  bit 7 ' '$T/out' && grep -q '^  \[ *6.000000\] .*comm=\"kworker/0:1\" module=lkdtm caller=lkdtm_BUG+0x9/0x10\$' '$T/out' && ! grep -q 'sudo' '$T/out'"
+run --root "$CUR" check --since "$c" --deny W
+t "check --since --deny W: W was set before the cursor: exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ok: no disallowed taint since the cursor (mask 4801, was 4673; set since: D)' '$T/out'"
+run --root "$CUR" check --since "$c" --allow DIE
+t "check --since --allow DIE: exit 0" rc_is 0
+run --root "$CUR" check --since "$c" --deny D
+t "check --since --deny D: exit 1" rc_is 1
+run --root "$CUR" -J check --since "$c" --allow U
+t "check --since --json: check shape, since, set_since, events, next cursor" sh -c "[ $rc -eq 1 ] && jq -e '.ok == false and .mask == 4801 and ([.disallowed[].letter] == [\"D\"]) and .disallowed_unknown_bits == [] and .since == {\"cursor\": \"$c\", \"mask\": 4673, \"mask_hex\": \"0x1241\", \"events\": 4, \"dropped\": 2} and ([.set_since[].letter] == [\"D\"]) and (.events | length) == 1 and .events[0].caller == \"lkdtm_BUG+0x9/0x10\" and .events[0].comm == \"kworker/0:1\" and .dropped == 0 and .new_without_event == []' '$T/out' >/dev/null"
+"$TAINTCTL" --root "$CUR" cursor >"$T/c2"
+t "check --since --json: its cursor is the one 'cursor' prints now" sh -c "[ \"\$(jq -r .cursor '$T/out')\" = \"\$(cat '$T/c2')\" ]"
+c2=$(cat "$T/c2")
+# a user request for U, set long ago, with a reason: judged, named
+sed -i "\$i $EV5" "$CUR/proc/sys/kernel/taint_log"
+sed -i 's/^dropped=2$/dropped=4/' "$CUR/proc/sys/kernel/taint_log"
+run --root "$CUR" check --since "$c2" --deny U
+t "check --since --deny U: a new request for U (already set) fails, named with its reason" sh -c "[ $rc -eq 1 ] && grep -q 'comm=\"make\" reason=\"watch test\"' '$T/out' && grep -q '^  2 user request(s) counted but not kept' '$T/out'"
+run --root "$CUR" -J check --since "$c2" --deny D
+t "check --since --json: dropped in the window" jq_out '.ok and .dropped == 2 and (.events | length) == 1 and ([.set_since[].letter] == ["U"])'
+# an event recorded before the cursor for a flag set only after it (the
+# kernel records, then sets the bit: a cursor taken in between has the
+# event but not the flag): the flag is new since the cursor, and the
+# event before it is the one that names who set it
+LATE=$(mkproc cursorlate)
+mkdir -p "$LATE/proc/sys/kernel/random"; echo "$BOOT" >"$LATE/proc/sys/kernel/random/boot_id"
+echo 4673 >"$LATE/proc/sys/kernel/tainted"
+cp "$V2/proc/sys/kernel/taint_log" "$LATE/proc/sys/kernel/taint_log"
+sed -i "\$i $EV6" "$LATE/proc/sys/kernel/taint_log"
+cl=$("$TAINTCTL" --root "$LATE" cursor)
+echo $((4673 | 128)) >"$LATE/proc/sys/kernel/tainted"
+run --root "$LATE" check --since "$cl" --deny D
+t "check --since: D set after the cursor by an event before it: exit 1, that event named" sh -c "[ $rc -eq 1 ] && grep -q '^  D  bit 7 ' '$T/out' && [ \$(grep -c '^  \[' '$T/out') -eq 1 ] && grep -q '^  \[ *6.000000\] .*comm=\"kworker/0:1\" module=lkdtm caller=lkdtm_BUG+0x9/0x10\$' '$T/out' && ! grep -q 'no taint_log event' '$T/out'"
+run --root "$LATE" -J check --since "$cl" --deny D
+t "check --since --json: that event in events, new_without_event empty" jq_out '.ok == false and ([.set_since[].letter] == ["D"]) and (.events | length) == 1 and .events[0].caller == "lkdtm_BUG+0x9/0x10" and .events[0].new == "D" and .new_without_event == [] and .since.events == 5'
+# stock kernel: no log, flags only
+CS=$(mkproc cursorstock)
+mkdir -p "$CS/proc/sys/kernel/random"; echo "$BOOT" >"$CS/proc/sys/kernel/random/boot_id"
+echo 64 >"$CS/proc/sys/kernel/tainted"
+cs=$("$TAINTCTL" --root "$CS" cursor)
+echo $((64 | 512 | (1 << 40))) >"$CS/proc/sys/kernel/tainted"
+run --root "$CS" -J check --since "$cs" --deny W
+t "check --since on a stock kernel: new flags judged, none named" sh -c "[ $rc -eq 1 ] && jq -e '([.disallowed[].letter] == [\"W\"]) and ([.new_without_event[].letter] == [\"W\"]) and .set_since_unknown_bits == [40] and .events == []' '$T/out' >/dev/null"
+run --root "$CS" check --since "$cs" --deny U
+t "check --since text: a flag set without an event is listed as such" sh -c "[ $rc -eq 0 ] && grep -q '^  set, no taint_log event:  W  bit 9 ' '$T/out'"
+# cursors that do not apply: exit 4
+echo 0f0e0d0c-0b0a-4908-8706-050403020100 >"$CS/proc/sys/kernel/random/boot_id"
+run --root "$CS" check --since "$cs"
+t "check --since with a cursor of another boot: exit 4, says so" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'cursor is from another boot (boot id $BOOT, this boot 0f0e0d0c-0b0a-4908-8706-050403020100)' '$T/err' && [ ! -s '$T/out' ]"
+for bad in garbage tc1- "${c%?}" "${c}0" "$(echo "$c" | tr a-f A-F)" "tc1-5d0c5b1e3f2a4c1b9e8d7a6b5c4d3e2f-04-2-1241-00000000"; do
+	run --root "$CUR" check --since "$bad"
+	t "check --since '$bad': malformed, exit 4" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'invalid cursor' '$T/err'"
+done
+# upper-case hex only where it is: the boot id, the digest (tr a-f A-F
+# above also makes "tc1-" "tC1-")
+for bad in "$(echo "$c" | sed -E 's/^tc1-([0-9a-f]{32})/tc1-\U\1/')" "$(echo "$c" | sed -E 's/-([0-9a-f]{8})$/-\U\1/')"; do
+	run --root "$CUR" check --since "$bad"
+	t "check --since '$bad' (upper-case hex): malformed, exit 4" sh -c "[ $rc -eq 4 ] && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'invalid cursor' '$T/err'"
+done
+run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-/-9-2-/')"
+t "check --since: more events than the log has: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'does not fit' '$T/err'"
+run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-1241-/-4-2-1243-/')"
+t "check --since: a bit of the cursor's mask clear now: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'clear now' '$T/err'"
+run --root "$CUR" check --since "$(echo "$c" | sed 's/-4-2-1241-/-4-9-1241-/')"
+t "check --since: a larger dropped count than now: exit 4" rc_is 4
+sed -i '1s/comm="insmod"/comm="modprobe"/' "$CUR/proc/sys/kernel/taint_log"
+run --root "$CUR" check --since "$c"
+t "check --since: the log does not begin with the cursor's events: exit 4" sh -c "[ $rc -eq 4 ] && grep -q 'does not begin with' '$T/err'"
+run --root "$CUR" check --since "$c2" --value 1
+t "check --since with --value: exit 2" rc_is 2
+run --root "$STOCK" check --since "$c"
+t "check --since without a boot_id: exit 3" rc_is 3
+run --root "$CUR" -j check --since "$("$TAINTCTL" --root "$CUR" cursor)"
+t "check --since --json: mask_hex in the check object and since" masks_hex "$T/out" 2
+
+tap_done

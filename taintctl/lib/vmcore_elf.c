@@ -5,15 +5,12 @@
  * segments (physical memory: p_paddr), the VMCOREINFO note, and reads of
  * the kernel image's memory through them.
  *
- * The file is read with pread(), never mapped or read whole: a dump is as
- * large as the machine's memory.  Fields are decoded as little-endian
- * bytes, so the reader works on any host.
+ * The file is read through vmcore_file.c.  Fields are decoded as
+ * little-endian bytes, so the reader works on any host.
  */
 #define _FILE_OFFSET_BITS 64	/* dumps are as large as memory */
 #include <elf.h>
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,40 +28,6 @@
 #define FIELD(p, type, member) \
 	vmcore_le((p) + offsetof(type, member), sizeof(((type *)0)->member))
 
-int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (vc->why_size && !vc->why[0]) {
-		va_start(ap, fmt);
-		vsnprintf(vc->why, vc->why_size, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
-int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
-{
-	unsigned char *p = buf;
-
-	if (off > vc->raw_size || len > vc->raw_size - off)
-		return -ENODATA;
-	while (len) {
-		ssize_t n = pread(vc->fd, p, len, (off_t)off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -ENODATA;	/* the file shrank */
-		p += n;
-		off += (uint64_t)n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 {
 	if (vc->flat)
@@ -75,13 +38,6 @@ int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 {
 	return vmcore_file_read(vc, off, buf, len);
-}
-
-int vmcore_truncated(struct vmcore *vc, const char *what)
-{
-	return vmcore_fail(vc, -EBADMSG,
-			   "the file is truncated (%llu bytes): %s is not in it",
-			   (unsigned long long)vc->file_size, what);
 }
 
 /* file_read() with the error of a header the dump must have. */

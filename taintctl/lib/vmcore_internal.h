@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * vmcore_internal.h - the parts of the crash dump reader behind
- * taint_vmcore_read_log() (vmcore.c): the ELF core and the kernel's memory
- * in it (vmcore_elf.c), the VMCOREINFO note's keys (vmcoreinfo.c) and the
- * kernel's symbol table (kallsyms.c).  Not installed.
+ * taint_vmcore_read_log() (vmcore.c): reads of the file and the reason a
+ * dump cannot be read (vmcore_file.c), the ELF core and the kernel's
+ * memory in it (vmcore_elf.c), the VMCOREINFO note's keys (vmcoreinfo.c)
+ * and the kernel's symbol table (kallsyms.c).  Not installed.
  *
  * Every number in a dump is untrusted: each offset, size and count is
  * checked before use, and nothing is allocated from a size in the file
@@ -50,13 +51,18 @@ static inline uint64_t vmcore_le(const unsigned char *p, unsigned int width)
 	return v;
 }
 
-/* vmcore_elf.c */
+/* vmcore_file.c: under every format's reader */
 /* Say why the dump cannot be read (the first reason given is kept) and
  * return @err. */
 int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* vmcore_fail(-EBADMSG): the file ends before @what. */
 int vmcore_truncated(struct vmcore *vc, const char *what);
+/* Exactly @len bytes at @off of the file: 0, -ENODATA (past its end),
+ * -errno. */
+int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+
+/* vmcore_elf.c */
 /* Check the ELF header, collect the PT_LOAD segments and the VMCOREINFO
  * note.  0, -EBADMSG, -ENOTSUP (reason given), -errno, -ENOMEM. */
 int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size);
@@ -70,10 +76,7 @@ int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
 int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
 		     size_t *len);
 
-/* Exactly @len bytes at @off of the file (vmcore_raw_read()) or of the
- * dump (vmcore_file_read(): through a flattened file's records): 0,
- * -ENODATA (past its end), -errno. */
-int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+/* vmcore_raw_read(), of the dump: through a flattened file's records. */
 int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
 
 /* vmcore_diskdump.c: makedumpfile's flattened format (a file of records,

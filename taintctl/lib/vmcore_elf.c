@@ -28,13 +28,6 @@
 #define FIELD(p, type, member) \
 	vmcore_le((p) + offsetof(type, member), sizeof(((type *)0)->member))
 
-int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
-{
-	if (vc->flat)
-		return vmcore_flat_read(vc, off, buf, len);
-	return vmcore_raw_read(vc, off, buf, len);
-}
-
 static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 {
 	return vmcore_file_read(vc, off, buf, len);
@@ -284,6 +277,7 @@ int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 void vmcore_close(struct vmcore *vc)
 {
 	vmcore_dd_close(vc);
+	vmcore_flat_close(vc);
 	free(vc->seg);
 	free(vc->info);
 	vc->seg = NULL;

@@ -76,15 +76,18 @@ int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
 int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
 		     size_t *len);
 
+/* vmcore_flat.c: makedumpfile's flattened format (a file of records, read
+ * as the dump makedumpfile -R would write).  The open returns 0,
+ * -EBADMSG (reason given), -errno or -ENOMEM. */
+int vmcore_flat_open(struct vmcore *vc);
+int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+void vmcore_flat_close(struct vmcore *vc);
 /* vmcore_raw_read(), of the dump: through a flattened file's records. */
 int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
 
-/* vmcore_diskdump.c: makedumpfile's flattened format (a file of records,
- * read as the dump makedumpfile -R would write) and its kdump-compressed
- * format (header, bitmaps, page descriptors, compressed pages).  The opens
- * return 0, -EBADMSG, -ENOTSUP (reason given), -errno or -ENOMEM. */
-int vmcore_flat_open(struct vmcore *vc);
-int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+/* vmcore_diskdump.c: makedumpfile's kdump-compressed format (header,
+ * bitmaps, page descriptors, compressed pages).  The open returns 0,
+ * -EBADMSG, -ENOTSUP (reason given), -errno or -ENOMEM. */
 int vmcore_dd_open(struct vmcore *vc);
 /* As the ELF reader's: up to @len bytes of physical memory at @pa, *@done
  * of them read; -EFAULT past the dump's pages, -EBADMSG (reason given)

@@ -37,8 +37,9 @@
  *             taint_events_digest(), taint_read_boot_id(),
  *             taint_cursor_format(), taint_cursor_parse(),
  *             taint_watch_open/wait/changed/support/close()
- *   vmcore.c  taint_vmcore_read_log() (with vmcore_elf.c, vmcoreinfo.c,
- *             kallsyms.c)
+ *   vmcore.c  taint_vmcore_read_log() (with vmcore_dump.c and the
+ *             readers under it, vmcoreinfo.c, kallsyms.c: see
+ *             vmcore_internal.h)
  *   log_object.c  struct taint_log, a taint log as an object:
  *             taint_log_new_from_proc/file/fd/text/vmcore(),
  *             taint_log_ref/unref(), taint_log_get_event_count/event/

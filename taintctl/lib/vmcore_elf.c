@@ -3,7 +3,8 @@
  * vmcore_elf.c - an x86_64 ELF core as kdump (/proc/vmcore, makedumpfile
  * -E) and QEMU's dump-guest-memory write it: the header, the PT_LOAD
  * segments (physical memory: p_paddr), the VMCOREINFO note, and reads of
- * the kernel image's memory through them.
+ * physical memory through the segments.  vmcore_dump.c opens a dump with
+ * it when the dump is not kdump-compressed.
  *
  * The file is read through vmcore_file.c.  Fields are decoded as
  * little-endian bytes, so the reader works on any host.
@@ -13,8 +14,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "taint.h"
 #include "vmcore_internal.h"
@@ -222,43 +221,10 @@ static int check_header(struct vmcore *vc, const unsigned char *eh,
 	return 0;
 }
 
-int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
+int vmcore_elf_open(struct vmcore *vc, const unsigned char *eh, size_t got)
 {
-	unsigned char eh[sizeof(Elf64_Ehdr)];
-	struct stat st;
-	size_t got;
-	int ret;
+	int ret = check_header(vc, eh, got);
 
-	memset(vc, 0, sizeof(*vc));
-	vc->fd = fd;
-	vc->why = why;
-	vc->why_size = why_size;
-	if (why_size)
-		why[0] = '\0';
-	if (fstat(fd, &st))
-		return -errno;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
-	if (!S_ISREG(st.st_mode))
-		return -ESPIPE;	/* read with pread(): a file, not a stream */
-	vc->file_size = vc->raw_size = (uint64_t)st.st_size;
-	got = vc->file_size < sizeof(eh) ? (size_t)vc->file_size : sizeof(eh);
-	ret = file_read(vc, 0, eh, got);
-	if (ret)
-		return ret == -ENODATA ? vmcore_truncated(vc, "the ELF header") : ret;
-	/* makedumpfile -F (kdump-tools' dumps): the dump is in its records */
-	if (got >= 12 && memcmp(eh, "makedumpfile", 12) == 0) {
-		ret = vmcore_flat_open(vc);
-		got = vc->file_size < sizeof(eh) ? (size_t)vc->file_size : sizeof(eh);
-		if (!ret)
-			ret = file_read(vc, 0, eh, got);
-		if (ret)
-			return ret == -ENODATA ? vmcore_truncated(vc, "the dump's header") : ret;
-	}
-	if (got >= 8 && (memcmp(eh, "KDUMP   ", 8) == 0 ||
-			 memcmp(eh, "DISKDUMP", 8) == 0))
-		return vmcore_dd_open(vc);
-	ret = check_header(vc, eh, got);
 	if (!ret)
 		ret = read_phdrs(vc, eh);
 	if (!ret && vc->file_end > vc->file_size)
@@ -272,16 +238,6 @@ int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 	if (!ret && !vc->nseg)
 		ret = vmcore_fail(vc, -EBADMSG, "no PT_LOAD segment: no memory in the dump");
 	return ret;
-}
-
-void vmcore_close(struct vmcore *vc)
-{
-	vmcore_dd_close(vc);
-	vmcore_flat_close(vc);
-	free(vc->seg);
-	free(vc->info);
-	vc->seg = NULL;
-	vc->info = NULL;
 }
 
 /* The segment whose file bytes hold @pa, or -1. */
@@ -331,13 +287,9 @@ static uint64_t zero_run(const struct vmcore *vc, uint64_t pa, uint64_t max)
 	return run;
 }
 
-/* Up to @len bytes of physical memory at @pa; *@done: how many were read
- * before the first one the dump does not hold. */
-static int phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
-		     size_t len, size_t *done)
+int vmcore_elf_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
+			 size_t len, size_t *done)
 {
-	if (vc->dd)
-		return vmcore_dd_phys_read(vc, pa, buf, len, done);
 	*done = 0;
 	while (*done < len) {
 		uint64_t want = len - *done, n;
@@ -363,44 +315,5 @@ static int phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
 		*done += n;
 		pa += n;
 	}
-	return 0;
-}
-
-/* The physical address of kernel-image address @vaddr; false if it is not
- * one, or if [@vaddr, @vaddr + @len) wraps. */
-static bool image_phys(const struct vmcore *vc, uint64_t vaddr, size_t len,
-		       uint64_t *pa)
-{
-	if (vaddr < VMCORE_KERNEL_MAP || len > UINT64_MAX - vaddr)
-		return false;
-	*pa = vaddr - VMCORE_KERNEL_MAP + (uint64_t)vc->phys_base;
-	return true;
-}
-
-int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len)
-{
-	uint64_t pa;
-	size_t done;
-
-	if (!image_phys(vc, vaddr, len, &pa))
-		return -EFAULT;
-	return phys_read(vc, pa, buf, len, &done);
-}
-
-int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
-		     size_t *len)
-{
-	uint64_t pa;
-	size_t done;
-	int ret;
-
-	if (!*len || !image_phys(vc, vaddr, 1, &pa))
-		return -EFAULT;
-	if (*len - 1 > UINT64_MAX - vaddr)
-		*len = (size_t)(UINT64_MAX - vaddr) + 1;
-	ret = phys_read(vc, pa, buf, *len, &done);
-	if (ret && !done)
-		return ret;
-	*len = done;
 	return 0;
 }

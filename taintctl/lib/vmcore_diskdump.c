@@ -60,14 +60,6 @@ struct vmcore_dd {
 	uint64_t cached_pfn;		/* of page[], or UINT64_MAX */
 };
 
-static int dd_read(struct vmcore *vc, uint64_t off, void *buf, size_t len,
-		   const char *what)
-{
-	int ret = vmcore_file_read(vc, off, buf, len);
-
-	return ret == -ENODATA ? vmcore_truncated(vc, what) : ret;
-}
-
 int vmcore_dd_open(struct vmcore *vc)
 {
 	unsigned char h[DD_HEADER], sh[DD_SUB_HEADER];
@@ -76,7 +68,8 @@ int vmcore_dd_open(struct vmcore *vc)
 	struct vmcore_dd *dd;
 	int ret;
 
-	ret = dd_read(vc, 0, h, sizeof(h), "the kdump-compressed header");
+	ret = vmcore_must_read(vc, 0, h, sizeof(h),
+			       "the kdump-compressed header");
 	if (ret)
 		return ret;
 	if (memcmp(h, "KDUMP   ", 8))
@@ -106,7 +99,8 @@ int vmcore_dd_open(struct vmcore *vc)
 				   (unsigned long long)sub_blocks,
 				   (unsigned long long)bitmap_blocks,
 				   (unsigned long long)vc->file_size);
-	ret = dd_read(vc, block, sh, sizeof(sh), "the kdump-compressed sub-header");
+	ret = vmcore_must_read(vc, block, sh, sizeof(sh),
+			       "the kdump-compressed sub-header");
 	if (ret)
 		return ret;
 	mapnr = vmcore_le(sh + 96, 8);
@@ -133,7 +127,7 @@ int vmcore_dd_open(struct vmcore *vc)
 	vc->info = malloc(info_len + 1);
 	if (!vc->info)
 		return -ENOMEM;
-	ret = dd_read(vc, info_at, vc->info, info_len, "VMCOREINFO");
+	ret = vmcore_must_read(vc, info_at, vc->info, info_len, "VMCOREINFO");
 	if (ret)
 		return ret;
 	vc->info[info_len] = '\0';
@@ -159,8 +153,9 @@ int vmcore_dd_open(struct vmcore *vc)
 	dd->cpage = malloc(block);
 	if (!dd->bitmap || !dd->rank || !dd->page || !dd->cpage)
 		return -ENOMEM;
-	ret = dd_read(vc, bitmap_at + bitmap_blocks / 2 * block, dd->bitmap,
-		      dd->bitmap_len, "the bitmap of dumped pages");
+	ret = vmcore_must_read(vc, bitmap_at + bitmap_blocks / 2 * block,
+			       dd->bitmap, dd->bitmap_len,
+			       "the bitmap of dumped pages");
 	if (ret)
 		return ret;
 	for (uint64_t w = 0, n = 0; w < words; w++) {
@@ -241,7 +236,8 @@ static int dd_page(struct vmcore *vc, uint64_t pfn)
 				   "page 0x%llx of physical memory was filtered out of the dump (makedumpfile's dump level %d): the taint log cannot be read from it",
 				   (unsigned long long)pfn, dd->dump_level);
 	snprintf(what, sizeof(what), "the descriptor of page 0x%llx", (unsigned long long)pfn);
-	ret = dd_read(vc, dd->desc_at + desc_index(dd, pfn) * DD_DESC, d, sizeof(d), what);
+	ret = vmcore_must_read(vc, dd->desc_at + desc_index(dd, pfn) * DD_DESC,
+			       d, sizeof(d), what);
 	if (ret)
 		return ret;
 	at = vmcore_le(d, 8);
@@ -259,13 +255,13 @@ static int dd_page(struct vmcore *vc, uint64_t pfn)
 					   "page 0x%llx: stored uncompressed in %llu bytes (pages are %llu)",
 					   (unsigned long long)pfn, (unsigned long long)size,
 					   (unsigned long long)dd->block);
-		ret = dd_read(vc, at, dd->page, dd->block, what);
+		ret = vmcore_must_read(vc, at, dd->page, dd->block, what);
 		if (ret)
 			return ret;
 		dd->cached_pfn = pfn;
 		return 0;
 	}
-	ret = dd_read(vc, at, dd->cpage, size, what);
+	ret = vmcore_must_read(vc, at, dd->cpage, size, what);
 	if (ret)
 		return ret;
 	dd->cached_pfn = UINT64_MAX;

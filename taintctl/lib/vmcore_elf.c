@@ -27,20 +27,6 @@
 #define FIELD(p, type, member) \
 	vmcore_le((p) + offsetof(type, member), sizeof(((type *)0)->member))
 
-static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
-{
-	return vmcore_file_read(vc, off, buf, len);
-}
-
-/* file_read() with the error of a header the dump must have. */
-static int header_read(struct vmcore *vc, uint64_t off, void *buf, size_t len,
-		       const char *what)
-{
-	int ret = file_read(vc, off, buf, len);
-
-	return ret == -ENODATA ? vmcore_truncated(vc, what) : ret;
-}
-
 static uint64_t align4(uint64_t n)
 {
 	return (n + 3) & ~UINT64_C(3);
@@ -64,7 +50,7 @@ static int read_notes(struct vmcore *vc, uint64_t off, uint64_t len)
 	p = malloc(len ? len : 1);
 	if (!p)
 		return -ENOMEM;
-	ret = header_read(vc, off, p, len, "a PT_NOTE segment");
+	ret = vmcore_must_read(vc, off, p, len, "a PT_NOTE segment");
 	while (!ret && len - i >= sizeof(Elf64_Nhdr)) {
 		uint64_t namesz = FIELD(p + i, Elf64_Nhdr, n_namesz);
 		uint64_t descsz = FIELD(p + i, Elf64_Nhdr, n_descsz);
@@ -137,8 +123,8 @@ static int count_phdrs(struct vmcore *vc, const unsigned char *eh,
 	    !FIELD(eh, Elf64_Ehdr, e_shoff))
 		return vmcore_fail(vc, -EBADMSG,
 				   "e_phnum is PN_XNUM but there is no section header 0 to hold the count");
-	ret = header_read(vc, FIELD(eh, Elf64_Ehdr, e_shoff), sh, sizeof(sh),
-			  "section header 0");
+	ret = vmcore_must_read(vc, FIELD(eh, Elf64_Ehdr, e_shoff), sh,
+			       sizeof(sh), "section header 0");
 	if (!ret)
 		*count = FIELD(sh, Elf64_Shdr, sh_info);
 	return ret;
@@ -169,8 +155,8 @@ static int read_phdrs(struct vmcore *vc, const unsigned char *eh)
 	for (uint64_t i = 0; i < count; i += PHDR_CHUNK) {
 		size_t n = count - i < PHDR_CHUNK ? count - i : PHDR_CHUNK;
 
-		ret = header_read(vc, off + i * es, buf, n * es,
-				  "the program header table");
+		ret = vmcore_must_read(vc, off + i * es, buf, n * es,
+				       "the program header table");
 		for (size_t j = 0; !ret && j < n; j++) {
 			const unsigned char *ph = buf + j * es;
 			uint32_t type = FIELD(ph, Elf64_Phdr, p_type);
@@ -307,8 +293,8 @@ int vmcore_elf_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
 			n = s->filesz - (pa - s->paddr);
 			if (n > want)
 				n = want;
-			ret = file_read(vc, s->offset + (pa - s->paddr),
-					buf + *done, n);
+			ret = vmcore_file_read(vc, s->offset + (pa - s->paddr),
+					       buf + *done, n);
 			if (ret)
 				return ret;
 		}

@@ -270,3 +270,11 @@ int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
 	return vmcore_raw_read(vc, off, buf, len);
 }
 
+
+int vmcore_must_read(struct vmcore *vc, uint64_t off, void *buf, size_t len,
+		     const char *what)
+{
+	int ret = vmcore_file_read(vc, off, buf, len);
+
+	return ret == -ENODATA ? vmcore_truncated(vc, what) : ret;
+}

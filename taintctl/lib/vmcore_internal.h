@@ -74,6 +74,10 @@ int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
 void vmcore_flat_close(struct vmcore *vc);
 /* vmcore_raw_read(), of the dump: through a flattened file's records. */
 int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+/* vmcore_file_read() of a part the dump must have: the file ends before
+ * @what is vmcore_truncated(). */
+int vmcore_must_read(struct vmcore *vc, uint64_t off, void *buf, size_t len,
+		     const char *what);
 
 /* vmcore_elf.c: an ELF core.  The open gets the first bytes of the dump
  * (@got of them at @eh, at most an ELF header's): 0, -EBADMSG, -ENOTSUP

@@ -29,6 +29,8 @@
  *   source.c  taint_compression_name() (and the decompressors)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
+ *   proc_file.c  taint_proc_path() (and the file reader of proc.c and
+ *             sos.c)
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason(), taint_read_modules()
  *   sos.c     taint_read_log_path() (and a sosreport's log for

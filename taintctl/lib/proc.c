@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "log_internal.h"
 #include "taint.h"
 
@@ -162,7 +163,7 @@ static int read_module(const char *dir, const char *name,
 int taint_read_modules(const char *sys_root, struct taint_module **mods,
 		       size_t *count)
 {
-	struct taint_module *v = NULL;
+	struct taint_module *v = NULL, *nv;
 	size_t n = 0, cap = 0;
 	char dir[4096];
 	struct dirent *de;
@@ -179,18 +180,13 @@ int taint_read_modules(const char *sys_root, struct taint_module **mods,
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			struct taint_module *nv = realloc(v, ncap * sizeof(*v));
-
-			if (!nv) {
-				free(v);
-				closedir(d);
-				return -ENOMEM;
-			}
-			v = nv;
-			cap = ncap;
+		nv = taint__grow(v, n, &cap, sizeof(*v), 16);
+		if (!nv) {
+			free(v);
+			closedir(d);
+			return -ENOMEM;
 		}
+		v = nv;
 		/* no taint file (built in), unreadable, or no taint: skip */
 		if (read_module(dir, de->d_name, &v[n]) == 0)
 			n++;

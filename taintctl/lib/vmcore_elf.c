@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "taint.h"
 #include "vmcore_internal.h"
 
@@ -98,13 +99,11 @@ static int add_segment(struct vmcore *vc, const unsigned char *ph,
 		vc->file_end = s.offset + s.filesz;
 	if (!s.memsz)
 		return 0;
-	/* grow by doubling: nseg is bounded by SEGMENTS_MAX */
-	if ((vc->nseg & (vc->nseg - 1)) == 0) {
-		n = realloc(vc->seg, (vc->nseg ? vc->nseg * 2 : 8) * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		vc->seg = n;
-	}
+	/* nseg is bounded by SEGMENTS_MAX */
+	n = taint__grow(vc->seg, vc->nseg, &vc->seg_cap, sizeof(*n), 8);
+	if (!n)
+		return -ENOMEM;
+	vc->seg = n;
 	vc->seg[vc->nseg++] = s;
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "vmcore_internal.h"
 
 #define FLAT_HEADER	4096		/* MAX_SIZE_MDF_HEADER */
@@ -147,6 +148,7 @@ int vmcore_flat_open(struct vmcore *vc)
 	unsigned char h[32];	/* signature[16], type, version */
 	uint64_t at = FLAT_HEADER, end = 0, type, version;
 	struct vmcore_flat *f;
+	struct flat_rec *r;
 	size_t cap = 0;
 	int ret;
 
@@ -189,15 +191,11 @@ int vmcore_flat_open(struct vmcore *vc)
 					   (unsigned long long)vc->raw_size,
 					   (unsigned long long)size,
 					   (unsigned long long)at);
-		if (f->n == cap) {
-			/* at most raw_size / 17 records: each has a byte */
-			struct flat_rec *r = realloc(f->rec, (cap ? cap * 2 : 256) * sizeof(*r));
-
-			if (!r)
-				return -ENOMEM;
-			f->rec = r;
-			cap = cap ? cap * 2 : 256;
-		}
+		/* at most raw_size / 17 records: each has a byte */
+		r = taint__grow(f->rec, f->n, &cap, sizeof(*r), 256);
+		if (!r)
+			return -ENOMEM;
+		f->rec = r;
 		f->rec[f->n++] = (struct flat_rec){ off, size, at };
 		if (off + size > end)
 			end = off + size;

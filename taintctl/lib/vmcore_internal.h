@@ -36,6 +36,7 @@ struct vmcore {
 	uint64_t file_end;	/* where the last PT_LOAD's file bytes end */
 	struct vmcore_seg *seg;
 	size_t nseg, last;	/* last: the segment of the last read */
+	size_t seg_cap;		/* room in seg */
 	char *info;		/* the VMCOREINFO text, NUL-terminated */
 	int64_t phys_base;	/* NUMBER(phys_base) */
 	uint64_t raw_size;	/* the file's size; file_size is the dump's */

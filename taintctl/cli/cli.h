@@ -158,13 +158,13 @@ int read_input(const char *path, char **buf, size_t *len);
 int cli_scan_fd(int fd, const struct taint_scan_opts *so,
 		struct taint_scan_info *info, bool *shrank);
 
-/* field_out.c: unknown letters of a decoded field, as text */
-void text_unknown_letters(const struct taint_field *f);
-void text_unknown_letter_lines(const struct taint_field *f);
-
 /* text_out.c: human-readable output (the text_fprint_ forms to @f, the
  * others to standard output) */
 void text_print_mask(uint64_t mask, bool tainted);
+/* the unknown letters of a decoded field: " + unknown letters VZ (V=...)"
+ * (nothing if none), and one line each as text_print_flag_line()'s */
+void text_unknown_letters(const struct taint_field *f);
+void text_unknown_letter_lines(const struct taint_field *f);
 void text_print_event(const struct taint_event *ev);
 void text_fprint_event(FILE *f, const struct taint_event *ev);
 void text_fprint_flag_line(FILE *f, unsigned int bit);

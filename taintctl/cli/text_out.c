@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * text_out.c - human-readable output of masks and taint log events.
+ * text_out.c - human-readable output, as json_out.c is the JSON: masks and
+ * their flags, taint log events, and what a decoded Tainted: field shows
+ * beyond its mask, letters this version does not know (a newer kernel's
+ * "[V]=...", vendor letters), with the name the verbose form printed for
+ * them.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -42,6 +47,35 @@ void text_print_mask(uint64_t mask, bool tainted)
 	for (unsigned int bit = 0; bit < 64; bit++)
 		if (mask & (UINT64_C(1) << bit))
 			text_print_flag_line(bit);
+}
+
+/* " + unknown letters VZ (V=UNSAFE_BPF, Z=VENDOR)"; nothing if none */
+void text_unknown_letters(const struct taint_field *f)
+{
+	const char *sep = " (";
+
+	if (!f->unknown_letters[0])
+		return;
+	printf(" + unknown letters %s", f->unknown_letters);
+	for (size_t i = 0; f->unknown_letters[i]; i++) {
+		if (!f->unknown_names[i][0])
+			continue;
+		printf("%s%c=%s", sep, f->unknown_letters[i],
+		       f->unknown_names[i]);
+		sep = ", ";
+	}
+	if (strcmp(sep, ", ") == 0)
+		putchar(')');
+}
+
+/* One line per unknown letter, in the layout of text_print_flag_line(). */
+void text_unknown_letter_lines(const struct taint_field *f)
+{
+	for (size_t i = 0; f->unknown_letters[i]; i++)
+		printf("  %c  bit ?   %-21s  %s\n", f->unknown_letters[i],
+		       f->unknown_names[i][0] ? f->unknown_names[i] :
+		       "(unknown)",
+		       "unknown letter: not a flag this version knows (newer or vendor kernel)");
 }
 
 /* an event's fields from auid= on, as the taint_log line has them */

@@ -171,6 +171,18 @@ void text_fprint_flag_line(FILE *f, unsigned int bit);
 /* @ev as a taint_log line, escaped, without a newline */
 void text_print_event_line(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
+/* the events of @log as text lines, each after @indent */
+void text_print_events(const struct taint_log *log, const char *indent);
+/* the same, then "@dropped<N> later user request(s) not kept (log full)"
+ * if the log dropped N requests (log: "dropped: ", status: "  ... and ") */
+void text_print_log_events(const struct taint_log *log, const char *indent,
+			   const char *dropped);
+/* check --from (struct check_from, below), as json_print_check() has it:
+ * " (the last boot of 3, from line 120)", the part of the log judged,
+ * and the line after the verdict that says what it was taken from */
+struct check_from;
+void text_print_check_scope(const struct check_from *fr);
+void text_print_check_from(const struct check_from *fr);
 
 /* events.c: the kernel's mask, its taint log (status, log, watch,
  * metrics, cursor and check --since) and snapshots for cursors */
@@ -249,8 +261,6 @@ void json_print_cursor(const struct snapshot *s);
 void json_print_watch_event(const struct taint_event *ev);
 void json_print_watch_flag(unsigned int bit, uint64_t mask);
 void json_print_watch_dropped(uint64_t total, uint64_t count);
-/* the events of @log as text lines, each after @indent (text_out.c) */
-void text_print_events(const struct taint_log *log, const char *indent);
 
 /* output_file.c: metrics --output FILE: write @data to @path, replacing a
  * regular file atomically, writing through a FIFO or character device,

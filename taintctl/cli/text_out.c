@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * text_out.c - human-readable output, as json_out.c is the JSON: masks and
- * their flags, taint log events, and what a decoded Tainted: field shows
- * beyond its mask, letters this version does not know (a newer kernel's
- * "[V]=...", vendor letters), with the name the verbose form printed for
- * them.
+ * text_out.c - human-readable output, the text side of json_out.c: masks
+ * and their flags; taint log events (log, status, check --since; watch's
+ * to a file) and a log's dropped count after them; what a decoded
+ * Tainted: field shows beyond its mask, letters this version does not
+ * know (a newer kernel's "[V]=...", vendor letters) with the name the
+ * verbose form printed for them; and what check --from judged.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -137,4 +138,44 @@ void text_print_events(const struct taint_log *log, const char *indent)
 		fputs(indent, stdout);
 		text_print_event(ev);
 	}
+}
+
+/* the events of @log as text_print_events() prints them, then, if the log
+ * is full, how many requests it dropped, after @dropped */
+void text_print_log_events(const struct taint_log *log, const char *indent,
+			   const char *dropped)
+{
+	uint64_t n = taint_log_get_dropped(log);
+
+	text_print_events(log, indent);
+	if (n)
+		printf("%s%llu later user request(s) not kept (log full)\n",
+		       dropped, (unsigned long long)n);
+}
+
+/* " (the last boot of 3, from line 120)": the part of check --from's log
+ * judged */
+void text_print_check_scope(const struct check_from *fr)
+{
+	if (!fr->boots)
+		return;
+	if (fr->every_boot)
+		printf(" (all %" PRIu64 " boots)", fr->boots);
+	else
+		printf(" (the last boot of %" PRIu64 ", from line %" PRIu64 ")",
+		       fr->boots, fr->boot_line);
+}
+
+/* after check --from's verdict: what it was taken from */
+void text_print_check_from(const struct check_from *fr)
+{
+	if (!fr->last_line) {	/* a copy of /proc/sys/kernel/tainted */
+		printf("  judged: the value in '%s'\n", cli_quote(fr->file));
+		return;
+	}
+	printf("  judged: %" PRIu64 " Tainted: field%s in '%s', the last at line %" PRIu64,
+	       fr->fields, fr->fields == 1 ? "" : "s", cli_quote(fr->file),
+	       fr->last_line);
+	text_print_check_scope(fr);
+	putchar('\n');
 }

@@ -171,6 +171,8 @@ void text_fprint_flag_line(FILE *f, unsigned int bit);
 /* @ev as a taint_log line, escaped, without a newline */
 void text_print_event_line(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
+/* text_print_flag_line() of each bit set in @mask, from bit 0 up */
+void text_print_flag_lines(uint64_t mask);
 /* the events of @log as text lines, each after @indent */
 void text_print_events(const struct taint_log *log, const char *indent);
 /* the same, then "@dropped<N> later user request(s) not kept (log full)"

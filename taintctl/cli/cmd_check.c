@@ -255,9 +255,7 @@ static void text_since(const struct taint_cursor *c,
 	if (bad) {
 		printf("FAIL: disallowed taint set since the cursor (mask %" PRIu64 ", was %" PRIu64 "):\n",
 		       now->mask, c->mask);
-		for (unsigned int bit = 0; bit < 64; bit++)
-			if (bad & (UINT64_C(1) << bit))
-				text_print_flag_line(bit);
+		text_print_flag_lines(bad);
 	} else if (w->set || w->dropped) {
 		taint_mask_letters(w->set, letters, sizeof(letters));
 		printf("ok: no disallowed taint since the cursor (mask %" PRIu64 ", was %" PRIu64 "; set since: %s%s)\n",
@@ -419,9 +417,7 @@ static int check_run(int argc, char **argv)
 		putchar('\n');
 	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
-		for (unsigned int bit = 0; bit < 64; bit++)
-			if (bad & (UINT64_C(1) << bit))
-				text_print_flag_line(bit);
+		text_print_flag_lines(bad);
 		if (bad_letters)
 			text_unknown_letter_lines(&unknown);
 	} else {

@@ -30,6 +30,13 @@ void text_print_flag_line(unsigned int bit)
 	text_fprint_flag_line(stdout, bit);
 }
 
+void text_print_flag_lines(uint64_t mask)
+{
+	for (unsigned int bit = 0; bit < 64; bit++)
+		if (mask & (UINT64_C(1) << bit))
+			text_print_flag_line(bit);
+}
+
 void text_print_mask(uint64_t mask, bool tainted)
 {
 	char letters[TAINT_KNOWN_FLAGS + 1];
@@ -45,9 +52,7 @@ void text_print_mask(uint64_t mask, bool tainted)
 	}
 	printf("Tainted: %s (mask %" PRIu64 ", 0x%" PRIx64 ")\n",
 	       letters[0] ? letters : "-", mask, mask);
-	for (unsigned int bit = 0; bit < 64; bit++)
-		if (mask & (UINT64_C(1) << bit))
-			text_print_flag_line(bit);
+	text_print_flag_lines(mask);
 }
 
 /* " + unknown letters VZ (V=UNSAFE_BPF, Z=VENDOR)"; nothing if none */

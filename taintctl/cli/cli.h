@@ -186,7 +186,7 @@ struct check_from;
 void text_print_check_scope(const struct check_from *fr);
 void text_print_check_from(const struct check_from *fr);
 
-/* events.c: the kernel's mask, its taint log (status, log, watch,
+/* taint_state.c: the kernel's mask, its taint log (status, log, watch,
  * metrics, cursor and check --since) and snapshots for cursors */
 struct event_list {
 	struct taint_log *log;	/* NULL: none (absent or unreadable) */

@@ -158,21 +158,35 @@ int read_input(const char *path, char **buf, size_t *len);
 int cli_scan_fd(int fd, const struct taint_scan_opts *so,
 		struct taint_scan_info *info, bool *shrank);
 
-/* field_out.c: unknown letters of a decoded field, as text */
-void text_unknown_letters(const struct taint_field *f);
-void text_unknown_letter_lines(const struct taint_field *f);
-
 /* text_out.c: human-readable output (the text_fprint_ forms to @f, the
  * others to standard output) */
 void text_print_mask(uint64_t mask, bool tainted);
+/* the unknown letters of a decoded field: " + unknown letters VZ (V=...)"
+ * (nothing if none), and one line each as text_print_flag_line()'s */
+void text_unknown_letters(const struct taint_field *f);
+void text_unknown_letter_lines(const struct taint_field *f);
 void text_print_event(const struct taint_event *ev);
 void text_fprint_event(FILE *f, const struct taint_event *ev);
 void text_fprint_flag_line(FILE *f, unsigned int bit);
 /* @ev as a taint_log line, escaped, without a newline */
 void text_print_event_line(const struct taint_event *ev);
 void text_print_flag_line(unsigned int bit);
+/* text_print_flag_line() of each bit set in @mask, from bit 0 up */
+void text_print_flag_lines(uint64_t mask);
+/* the events of @log as text lines, each after @indent */
+void text_print_events(const struct taint_log *log, const char *indent);
+/* the same, then "@dropped<N> later user request(s) not kept (log full)"
+ * if the log dropped N requests (log: "dropped: ", status: "  ... and ") */
+void text_print_log_events(const struct taint_log *log, const char *indent,
+			   const char *dropped);
+/* check --from (struct check_from, below), as json_print_check() has it:
+ * " (the last boot of 3, from line 120)", the part of the log judged,
+ * and the line after the verdict that says what it was taken from */
+struct check_from;
+void text_print_check_scope(const struct check_from *fr);
+void text_print_check_from(const struct check_from *fr);
 
-/* events.c: the kernel's mask, its taint log (status, log, watch,
+/* taint_state.c: the kernel's mask, its taint log (status, log, watch,
  * metrics, cursor and check --since) and snapshots for cursors */
 struct event_list {
 	struct taint_log *log;	/* NULL: none (absent or unreadable) */
@@ -249,8 +263,6 @@ void json_print_cursor(const struct snapshot *s);
 void json_print_watch_event(const struct taint_event *ev);
 void json_print_watch_flag(unsigned int bit, uint64_t mask);
 void json_print_watch_dropped(uint64_t total, uint64_t count);
-/* the events of @log as text lines, each after @indent (text_out.c) */
-void text_print_events(const struct taint_log *log, const char *indent);
 
 /* output_file.c: metrics --output FILE: write @data to @path, replacing a
  * regular file atomically, writing through a FIFO or character device,

@@ -244,32 +244,6 @@ out:
 	return rc;
 }
 
-/* " (the last boot of 3, from line 120)": the part of --from's log judged */
-static void text_from_scope(const struct check_from *fr)
-{
-	if (!fr->boots)
-		return;
-	if (fr->every_boot)
-		printf(" (all %" PRIu64 " boots)", fr->boots);
-	else
-		printf(" (the last boot of %" PRIu64 ", from line %" PRIu64 ")",
-		       fr->boots, fr->boot_line);
-}
-
-/* after check --from's verdict: what it was taken from */
-static void text_from(const struct check_from *fr)
-{
-	if (!fr->last_line) {	/* a copy of /proc/sys/kernel/tainted */
-		printf("  judged: the value in '%s'\n", cli_quote(fr->file));
-		return;
-	}
-	printf("  judged: %" PRIu64 " Tainted: field%s in '%s', the last at line %" PRIu64,
-	       fr->fields, fr->fields == 1 ? "" : "s", cli_quote(fr->file),
-	       fr->last_line);
-	text_from_scope(fr);
-	putchar('\n');
-}
-
 /* check --since's answer as text */
 static void text_since(const struct taint_cursor *c,
 		       const struct snapshot *now,
@@ -281,9 +255,7 @@ static void text_since(const struct taint_cursor *c,
 	if (bad) {
 		printf("FAIL: disallowed taint set since the cursor (mask %" PRIu64 ", was %" PRIu64 "):\n",
 		       now->mask, c->mask);
-		for (unsigned int bit = 0; bit < 64; bit++)
-			if (bad & (UINT64_C(1) << bit))
-				text_print_flag_line(bit);
+		text_print_flag_lines(bad);
 	} else if (w->set || w->dropped) {
 		taint_mask_letters(w->set, letters, sizeof(letters));
 		printf("ok: no disallowed taint since the cursor (mask %" PRIu64 ", was %" PRIu64 "; set since: %s%s)\n",
@@ -441,13 +413,11 @@ static int check_run(int argc, char **argv)
 				 opt.from ? &fs.r : NULL);
 	} else if (opt.from && !fs.r.fields) {
 		printf("ok: no Tainted: field in '%s'", cli_quote(opt.from));
-		text_from_scope(&fs.r);
+		text_print_check_scope(&fs.r);
 		putchar('\n');
 	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
-		for (unsigned int bit = 0; bit < 64; bit++)
-			if (bad & (UINT64_C(1) << bit))
-				text_print_flag_line(bit);
+		text_print_flag_lines(bad);
 		if (bad_letters)
 			text_unknown_letter_lines(&unknown);
 	} else {
@@ -458,7 +428,7 @@ static int check_run(int argc, char **argv)
 		puts(")");
 	}
 	if (!cli.json && opt.from && fs.r.fields)
-		text_from(&fs.r);
+		text_print_check_from(&fs.r);
 	return bad || bad_letters ? EXIT_CHECK : EXIT_OK;
 }
 

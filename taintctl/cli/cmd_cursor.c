@@ -6,7 +6,7 @@
  * number of event lines in the taint log, its dropped= count, the mask,
  * and a digest of those events.  The log is read before the mask: a flag
  * set while the cursor is taken is then either in the cursor's mask or
- * named by an event after it (snapshot_take(), events.c, which
+ * named by an event after it (snapshot_take(), taint_state.c, which
  * check --since uses too).
  */
 #include <stdio.h>

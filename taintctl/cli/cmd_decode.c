@@ -41,9 +41,7 @@ static void text_value(uint64_t mask, bool tainted,
 	text_unknown_letters(f);
 	printf(" (mask of the known flags %" PRIu64 ", 0x%" PRIx64 ")\n",
 	       mask, mask);
-	for (unsigned int bit = 0; bit < 64; bit++)
-		if (mask & (UINT64_C(1) << bit))
-			text_print_flag_line(bit);
+	text_print_flag_lines(mask);
 	text_unknown_letter_lines(f);
 }
 

@@ -81,14 +81,9 @@ static int log_run(int argc, char **argv)
 		printf("No taint log: this kernel does not record taint events ('%s' does not exist).\n",
 		       path);
 	} else {
-		uint64_t dropped = taint_log_get_dropped(ev.log);
-
 		if (!taint_log_get_event_count(ev.log))
 			printf("No taint events recorded.\n");
-		text_print_events(ev.log, "");
-		if (dropped)
-			printf("dropped: %llu later user request(s) not kept (log full)\n",
-			       (unsigned long long)dropped);
+		text_print_log_events(ev.log, "", "dropped: ");
 	}
 	events_free(&ev);
 	return rc;

@@ -84,13 +84,8 @@ static int status_run(int argc, char **argv)
 				printf("No taint log: this kernel does not record who set a flag or why.\n");
 		} else if (taint_log_get_event_count(ev.log) ||
 			   taint_log_get_dropped(ev.log)) {
-			uint64_t dropped = taint_log_get_dropped(ev.log);
-
 			printf("Events (oldest first):\n");
-			text_print_events(ev.log, "  ");
-			if (dropped)
-				printf("  ... and %llu later user request(s) not kept (log full)\n",
-				       (unsigned long long)dropped);
+			text_print_log_events(ev.log, "  ", "  ... and ");
 		}
 	}
 	events_free(&ev);

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "grow.h"
 
 #define INPUT_MAX (64u << 20)
 
@@ -48,17 +49,12 @@ static int add(struct decoded_list *l, uint64_t mask, bool tainted,
 	       uint64_t line, const char *input, size_t input_len,
 	       const struct taint_field *f)
 {
-	struct decoded *d;
+	struct decoded *d, *v = taint__grow(l->v, l->count, &l->cap,
+					    sizeof(*v), 8);
 
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 8;
-		struct decoded *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (!v)
+		return -ENOMEM;
+	l->v = v;
 	d = &l->v[l->count];
 	d->input = strndup(input, input_len);
 	if (!d->input)

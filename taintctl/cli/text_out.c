@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * text_out.c - human-readable output of masks and taint log events.
+ * text_out.c - human-readable output, the text side of json_out.c: masks
+ * and their flags; taint log events (log, status, check --since; watch's
+ * to a file) and a log's dropped count after them; what a decoded
+ * Tainted: field shows beyond its mask, letters this version does not
+ * know (a newer kernel's "[V]=...", vendor letters) with the name the
+ * verbose form printed for them; and what check --from judged.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -24,6 +30,13 @@ void text_print_flag_line(unsigned int bit)
 	text_fprint_flag_line(stdout, bit);
 }
 
+void text_print_flag_lines(uint64_t mask)
+{
+	for (unsigned int bit = 0; bit < 64; bit++)
+		if (mask & (UINT64_C(1) << bit))
+			text_print_flag_line(bit);
+}
+
 void text_print_mask(uint64_t mask, bool tainted)
 {
 	char letters[TAINT_KNOWN_FLAGS + 1];
@@ -39,9 +52,36 @@ void text_print_mask(uint64_t mask, bool tainted)
 	}
 	printf("Tainted: %s (mask %" PRIu64 ", 0x%" PRIx64 ")\n",
 	       letters[0] ? letters : "-", mask, mask);
-	for (unsigned int bit = 0; bit < 64; bit++)
-		if (mask & (UINT64_C(1) << bit))
-			text_print_flag_line(bit);
+	text_print_flag_lines(mask);
+}
+
+/* " + unknown letters VZ (V=UNSAFE_BPF, Z=VENDOR)"; nothing if none */
+void text_unknown_letters(const struct taint_field *f)
+{
+	const char *sep = " (";
+
+	if (!f->unknown_letters[0])
+		return;
+	printf(" + unknown letters %s", f->unknown_letters);
+	for (size_t i = 0; f->unknown_letters[i]; i++) {
+		if (!f->unknown_names[i][0])
+			continue;
+		printf("%s%c=%s", sep, f->unknown_letters[i],
+		       f->unknown_names[i]);
+		sep = ", ";
+	}
+	if (strcmp(sep, ", ") == 0)
+		putchar(')');
+}
+
+/* One line per unknown letter, in the layout of text_print_flag_line(). */
+void text_unknown_letter_lines(const struct taint_field *f)
+{
+	for (size_t i = 0; f->unknown_letters[i]; i++)
+		printf("  %c  bit ?   %-21s  %s\n", f->unknown_letters[i],
+		       f->unknown_names[i][0] ? f->unknown_names[i] :
+		       "(unknown)",
+		       "unknown letter: not a flag this version knows (newer or vendor kernel)");
 }
 
 /* an event's fields from auid= on, as the taint_log line has them */
@@ -103,4 +143,44 @@ void text_print_events(const struct taint_log *log, const char *indent)
 		fputs(indent, stdout);
 		text_print_event(ev);
 	}
+}
+
+/* the events of @log as text_print_events() prints them, then, if the log
+ * is full, how many requests it dropped, after @dropped */
+void text_print_log_events(const struct taint_log *log, const char *indent,
+			   const char *dropped)
+{
+	uint64_t n = taint_log_get_dropped(log);
+
+	text_print_events(log, indent);
+	if (n)
+		printf("%s%llu later user request(s) not kept (log full)\n",
+		       dropped, (unsigned long long)n);
+}
+
+/* " (the last boot of 3, from line 120)": the part of check --from's log
+ * judged */
+void text_print_check_scope(const struct check_from *fr)
+{
+	if (!fr->boots)
+		return;
+	if (fr->every_boot)
+		printf(" (all %" PRIu64 " boots)", fr->boots);
+	else
+		printf(" (the last boot of %" PRIu64 ", from line %" PRIu64 ")",
+		       fr->boots, fr->boot_line);
+}
+
+/* after check --from's verdict: what it was taken from */
+void text_print_check_from(const struct check_from *fr)
+{
+	if (!fr->last_line) {	/* a copy of /proc/sys/kernel/tainted */
+		printf("  judged: the value in '%s'\n", cli_quote(fr->file));
+		return;
+	}
+	printf("  judged: %" PRIu64 " Tainted: field%s in '%s', the last at line %" PRIu64,
+	       fr->fields, fr->fields == 1 ? "" : "s", cli_quote(fr->file),
+	       fr->last_line);
+	text_print_check_scope(fr);
+	putchar('\n');
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * vmcore_log.c - `log --vmcore FILE`: the taint log of a kernel crash dump
- * (libtaint's taint_log_new_from_vmcore()), which events.c reports and
- * the commands print as they do the running kernel's.
+ * (libtaint's taint_log_new_from_vmcore()), which taint_state.c reports
+ * and the commands print as they do the running kernel's.
  */
 #define _FILE_OFFSET_BITS 64	/* dumps are as large as memory */
 #include <errno.h>

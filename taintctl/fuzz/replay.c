@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "grow.h"
 
 static long replayed;
 
@@ -28,16 +29,14 @@ static int replay_file(const char *path)
 		return -1;
 	}
 	do {
-		if (len == cap) {
-			uint8_t *nb = realloc(buf, cap = cap ? cap * 2 : 65536);
+		uint8_t *nb = taint__grow(buf, len, &cap, 1, 65536);
 
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return -1;
-			}
-			buf = nb;
+		if (!nb) {
+			free(buf);
+			fclose(f);
+			return -1;
 		}
+		buf = nb;
 		n = fread(buf + len, 1, cap - len, f);
 		len += n;
 	} while (n);

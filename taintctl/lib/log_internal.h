@@ -3,8 +3,8 @@
  * log_internal.h - the taint_log line format shared by log.c (the parser
  * and the formatter, driven by one table of the line's fields) and
  * vmcore.c (which writes the lines a dumped kernel would have shown); the
- * file reader of proc.c and log_object.c; sos.c's reader of a sosreport's
- * log.  Not installed.
+ * file reader of proc.c, sos.c and log_object.c (proc_file.c); sos.c's
+ * reader of a sosreport's log.  Not installed.
  */
 #ifndef TAINT_LOG_INTERNAL_H
 #define TAINT_LOG_INTERNAL_H
@@ -31,7 +31,7 @@ void taint__log_format(const struct taint_event *ev, taint__put_fn put,
 
 /*
  * taint__read_file() - the whole of @path, at most @max bytes, into a
- * malloc()ed, NUL-terminated buffer (proc.c).  Returns 0, -errno of
+ * malloc()ed, NUL-terminated buffer (proc_file.c).  Returns 0, -errno of
  * open()/read(), -EFBIG or -ENOMEM.
  */
 int taint__read_file(const char *path, size_t max, char **out,

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "grow.h"
 #include "log_internal.h"
 #include "taint.h"
 
@@ -37,21 +38,6 @@ struct taint_log {
 	size_t nproblems, problems_cap;
 };
 
-/* @p (*@cap elements of @size bytes, @n used) with room for one more:
- * @p itself, or moved; NULL if out of memory (@p is still valid) */
-static void *grow(void *p, size_t n, size_t *cap, size_t size)
-{
-	size_t c;
-
-	if (n < *cap)
-		return p;
-	c = *cap ? *cap * 2 : 16;
-	p = realloc(p, c * size);
-	if (p)
-		*cap = c;
-	return p;
-}
-
 static struct taint_log *log_alloc(void)
 {
 	struct taint_log *log = calloc(1, sizeof(*log));
@@ -71,8 +57,8 @@ static void log_free(struct taint_log *log)
 /* a copy of @ev (the library's own layout: .size is sizeof) */
 static int add_event(struct taint_log *log, const struct taint_event *ev)
 {
-	struct taint_event *v = grow(log->events, log->count, &log->cap,
-				     sizeof(*v));
+	struct taint_event *v = taint__grow(log->events, log->count, &log->cap,
+					    sizeof(*v), 16);
 
 	if (!v)
 		return -ENOMEM;
@@ -92,8 +78,8 @@ static void on_problem(unsigned int lineno, bool fatal, const char *msg,
 		       void *arg)
 {
 	struct taint_log *log = arg;
-	struct problem *p = grow(log->problems, log->nproblems,
-				 &log->problems_cap, sizeof(*p));
+	struct problem *p = taint__grow(log->problems, log->nproblems,
+					&log->problems_cap, sizeof(*p), 16);
 
 	/* a problem that cannot be kept is not lost: malformed counts it */
 	if (!p)

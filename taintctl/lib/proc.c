@@ -14,74 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "log_internal.h"
 #include "taint.h"
-
-int taint_proc_path(const char *proc_root, const char *name, char *buf,
-		    size_t size)
-{
-	int n = snprintf(buf, size, "%s/sys/kernel/%s",
-			 proc_root ? proc_root : TAINT_LIVE_ROOT "/proc", name);
-
-	if (n < 0 || (size_t)n >= size)
-		return -ENAMETOOLONG;
-	return 0;
-}
-
-int taint__read_file(const char *path, size_t max, char **out,
-		     size_t *out_len)
-{
-	size_t cap = 4096, len = 0;
-	char *buf;
-	int fd, err = 0;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	buf = malloc(cap);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (cap - len < 2) {
-			char *nb;
-
-			if (cap >= max) {
-				err = -EFBIG;
-				break;
-			}
-			nb = realloc(buf, cap * 2);
-			if (!nb) {
-				err = -ENOMEM;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			break;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	buf[len] = '\0';
-	*out = buf;
-	*out_len = len;
-	return 0;
-}
 
 int taint_read_mask(const char *proc_root, uint64_t *mask)
 {
@@ -228,7 +163,7 @@ static int read_module(const char *dir, const char *name,
 int taint_read_modules(const char *sys_root, struct taint_module **mods,
 		       size_t *count)
 {
-	struct taint_module *v = NULL;
+	struct taint_module *v = NULL, *nv;
 	size_t n = 0, cap = 0;
 	char dir[4096];
 	struct dirent *de;
@@ -245,18 +180,13 @@ int taint_read_modules(const char *sys_root, struct taint_module **mods,
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 16;
-			struct taint_module *nv = realloc(v, ncap * sizeof(*v));
-
-			if (!nv) {
-				free(v);
-				closedir(d);
-				return -ENOMEM;
-			}
-			v = nv;
-			cap = ncap;
+		nv = taint__grow(v, n, &cap, sizeof(*v), 16);
+		if (!nv) {
+			free(v);
+			closedir(d);
+			return -ENOMEM;
 		}
+		v = nv;
 		/* no taint file (built in), unreadable, or no taint: skip */
 		if (read_module(dir, de->d_name, &v[n]) == 0)
 			n++;

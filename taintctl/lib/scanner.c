@@ -169,6 +169,31 @@ static int line_at(const struct region *r, size_t s, size_t *tl)
 	return CAND_NEXT;
 }
 
+/*
+ * The line of the candidate at @s, whose marker matched: true, its length
+ * in *@tl, if it is whole; else false and *@c is what the candidate is:
+ * CAND_PAST at or after the limit, CAND_DEFER (the round stops before
+ * it) if the line is not complete yet, CAND_NEXT if it is longer than
+ * EVENT_LINE_MAX.
+ */
+static bool cand_line(struct region *r, size_t s, size_t *tl, int *c)
+{
+	if (s >= r->limit) {
+		*c = CAND_PAST;
+		return false;
+	}
+	*c = line_at(r, s, tl);
+	if (*c == CAND_DEFER) {
+		r->limit = r->from = s;
+		return false;
+	}
+	if (*c != CAND_NEXT) {
+		*c = CAND_NEXT;
+		return false;
+	}
+	return true;
+}
+
 /* Does @pat (@n bytes) start at @pos?  1 yes, 0 no, -1 the data ends first. */
 static int match_at(const struct region *r, size_t pos, const char *pat,
 		    size_t n)
@@ -278,15 +303,8 @@ static int try_event(struct taint_scanner *sc, struct region *r, size_t a,
 		if (i == 5 ? b < 'A' || b > 'Z' : b != " X: "[i - 4])
 			return CAND_NEXT;
 	}
-	if (s >= r->limit)
-		return CAND_PAST;
-	p = line_at(r, s, &tl);
-	if (p == CAND_DEFER) {
-		r->limit = r->from = s;
-		return CAND_DEFER;
-	}
-	if (p != CAND_NEXT)
-		return CAND_NEXT;
+	if (!cand_line(r, s, &tl, &p))
+		return p;
 	sc->event.size = sizeof(sc->event);
 	if (taint_log_parse_line(buf + s + EVENT_MARKER_LEN,
 				 tl - EVENT_MARKER_LEN, &sc->event, &dropped,
@@ -324,15 +342,8 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 		if (!c)
 			return CAND_NEXT;
 	}
-	if (b >= r->limit)
-		return CAND_PAST;
-	p = line_at(r, b, &tl);
-	if (p == CAND_DEFER) {
-		r->limit = r->from = b;
-		return CAND_DEFER;
-	}
-	if (p != CAND_NEXT)
-		return CAND_NEXT;
+	if (!cand_line(r, b, &tl, &p))
+		return p;
 	if (sep && !(tl == 12 && !memcmp(buf + b, "-- Reboot --", 12)) &&
 	    !(tl > 11 && !memcmp(buf + b, "-- Boot ", 8) &&
 	      !memcmp(buf + b + tl - 3, " --", 3)))

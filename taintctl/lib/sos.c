@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/statfs.h>
 
+#include "grow.h"
 #include "log_internal.h"
 #include "taint.h"
 
@@ -90,9 +91,9 @@ int taint__sysctl_values(const char *buf, size_t len, const char *key,
 			free(out);
 			return -EFBIG;
 		}
-		if (lines && n == cap) {
-			size_t c = cap ? cap * 2 : 64;
-			unsigned int *m = realloc(map, c * sizeof(*m));
+		if (lines) {
+			unsigned int *m = taint__grow(map, n, &cap, sizeof(*m),
+						      64);
 
 			if (!m) {
 				free(map);
@@ -100,7 +101,6 @@ int taint__sysctl_values(const char *buf, size_t len, const char *key,
 				return -ENOMEM;
 			}
 			map = m;
-			cap = c;
 		}
 		if (lines)
 			map[n] = lineno;

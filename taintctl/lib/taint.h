@@ -29,6 +29,8 @@
  *   source.c  taint_compression_name() (and the decompressors)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
+ *   proc_file.c  taint_proc_path() (and the file reader of proc.c and
+ *             sos.c)
  *   proc.c    taint_read_mask(), taint_read_log(), taint_mark(),
  *             taint_validate_reason(), taint_read_modules()
  *   sos.c     taint_read_log_path() (and a sosreport's log for
@@ -37,8 +39,9 @@
  *             taint_events_digest(), taint_read_boot_id(),
  *             taint_cursor_format(), taint_cursor_parse(),
  *             taint_watch_open/wait/changed/support/close()
- *   vmcore.c  taint_vmcore_read_log() (with vmcore_elf.c, vmcoreinfo.c,
- *             kallsyms.c)
+ *   vmcore.c  taint_vmcore_read_log() (with vmcore_dump.c and the
+ *             readers under it, vmcoreinfo.c, kallsyms.c: see
+ *             vmcore_internal.h)
  *   log_object.c  struct taint_log, a taint log as an object:
  *             taint_log_new_from_proc/file/fd/text/vmcore(),
  *             taint_log_ref/unref(), taint_log_get_event_count/event/

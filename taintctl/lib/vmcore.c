@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "log_internal.h"
 #include "taint.h"
 #include "vmcore_internal.h"
@@ -119,22 +120,17 @@ struct text {
 
 static void put(struct text *t, const char *s, size_t n)
 {
+	char *p;
+
 	if (t->err)
 		return;
-	if (t->cap - t->len <= n) {
-		size_t cap = t->cap ? t->cap : 4096;
-		char *p;
-
-		while (cap - t->len <= n)
-			cap *= 2;
-		p = realloc(t->p, cap);
-		if (!p) {
-			t->err = -ENOMEM;
-			return;
-		}
-		t->p = p;
-		t->cap = cap;
+	/* room for the text, the @n bytes and a NUL */
+	p = taint__grow(t->p, t->len + n, &t->cap, 1, 4096);
+	if (!p) {
+		t->err = -ENOMEM;
+		return;
 	}
+	t->p = p;
 	memcpy(t->p + t->len, s, n);
 	t->len += n;
 	t->p[t->len] = '\0';

@@ -3,22 +3,19 @@
  * vmcore_elf.c - an x86_64 ELF core as kdump (/proc/vmcore, makedumpfile
  * -E) and QEMU's dump-guest-memory write it: the header, the PT_LOAD
  * segments (physical memory: p_paddr), the VMCOREINFO note, and reads of
- * the kernel image's memory through them.
+ * physical memory through the segments.  vmcore_dump.c opens a dump with
+ * it when the dump is not kdump-compressed.
  *
- * The file is read with pread(), never mapped or read whole: a dump is as
- * large as the machine's memory.  Fields are decoded as little-endian
- * bytes, so the reader works on any host.
+ * The file is read through vmcore_file.c.  Fields are decoded as
+ * little-endian bytes, so the reader works on any host.
  */
 #define _FILE_OFFSET_BITS 64	/* dumps are as large as memory */
 #include <elf.h>
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "grow.h"
 #include "taint.h"
 #include "vmcore_internal.h"
 
@@ -30,68 +27,6 @@
 /* A field of an ELF structure in @p: le(p, Elf64_Ehdr, e_phoff). */
 #define FIELD(p, type, member) \
 	vmcore_le((p) + offsetof(type, member), sizeof(((type *)0)->member))
-
-int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (vc->why_size && !vc->why[0]) {
-		va_start(ap, fmt);
-		vsnprintf(vc->why, vc->why_size, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
-int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
-{
-	unsigned char *p = buf;
-
-	if (off > vc->raw_size || len > vc->raw_size - off)
-		return -ENODATA;
-	while (len) {
-		ssize_t n = pread(vc->fd, p, len, (off_t)off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -ENODATA;	/* the file shrank */
-		p += n;
-		off += (uint64_t)n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
-{
-	if (vc->flat)
-		return vmcore_flat_read(vc, off, buf, len);
-	return vmcore_raw_read(vc, off, buf, len);
-}
-
-static int file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len)
-{
-	return vmcore_file_read(vc, off, buf, len);
-}
-
-int vmcore_truncated(struct vmcore *vc, const char *what)
-{
-	return vmcore_fail(vc, -EBADMSG,
-			   "the file is truncated (%llu bytes): %s is not in it",
-			   (unsigned long long)vc->file_size, what);
-}
-
-/* file_read() with the error of a header the dump must have. */
-static int header_read(struct vmcore *vc, uint64_t off, void *buf, size_t len,
-		       const char *what)
-{
-	int ret = file_read(vc, off, buf, len);
-
-	return ret == -ENODATA ? vmcore_truncated(vc, what) : ret;
-}
 
 static uint64_t align4(uint64_t n)
 {
@@ -116,7 +51,7 @@ static int read_notes(struct vmcore *vc, uint64_t off, uint64_t len)
 	p = malloc(len ? len : 1);
 	if (!p)
 		return -ENOMEM;
-	ret = header_read(vc, off, p, len, "a PT_NOTE segment");
+	ret = vmcore_must_read(vc, off, p, len, "a PT_NOTE segment");
 	while (!ret && len - i >= sizeof(Elf64_Nhdr)) {
 		uint64_t namesz = FIELD(p + i, Elf64_Nhdr, n_namesz);
 		uint64_t descsz = FIELD(p + i, Elf64_Nhdr, n_descsz);
@@ -164,13 +99,11 @@ static int add_segment(struct vmcore *vc, const unsigned char *ph,
 		vc->file_end = s.offset + s.filesz;
 	if (!s.memsz)
 		return 0;
-	/* grow by doubling: nseg is bounded by SEGMENTS_MAX */
-	if ((vc->nseg & (vc->nseg - 1)) == 0) {
-		n = realloc(vc->seg, (vc->nseg ? vc->nseg * 2 : 8) * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		vc->seg = n;
-	}
+	/* nseg is bounded by SEGMENTS_MAX */
+	n = taint__grow(vc->seg, vc->nseg, &vc->seg_cap, sizeof(*n), 8);
+	if (!n)
+		return -ENOMEM;
+	vc->seg = n;
 	vc->seg[vc->nseg++] = s;
 	return 0;
 }
@@ -189,8 +122,8 @@ static int count_phdrs(struct vmcore *vc, const unsigned char *eh,
 	    !FIELD(eh, Elf64_Ehdr, e_shoff))
 		return vmcore_fail(vc, -EBADMSG,
 				   "e_phnum is PN_XNUM but there is no section header 0 to hold the count");
-	ret = header_read(vc, FIELD(eh, Elf64_Ehdr, e_shoff), sh, sizeof(sh),
-			  "section header 0");
+	ret = vmcore_must_read(vc, FIELD(eh, Elf64_Ehdr, e_shoff), sh,
+			       sizeof(sh), "section header 0");
 	if (!ret)
 		*count = FIELD(sh, Elf64_Shdr, sh_info);
 	return ret;
@@ -221,8 +154,8 @@ static int read_phdrs(struct vmcore *vc, const unsigned char *eh)
 	for (uint64_t i = 0; i < count; i += PHDR_CHUNK) {
 		size_t n = count - i < PHDR_CHUNK ? count - i : PHDR_CHUNK;
 
-		ret = header_read(vc, off + i * es, buf, n * es,
-				  "the program header table");
+		ret = vmcore_must_read(vc, off + i * es, buf, n * es,
+				       "the program header table");
 		for (size_t j = 0; !ret && j < n; j++) {
 			const unsigned char *ph = buf + j * es;
 			uint32_t type = FIELD(ph, Elf64_Phdr, p_type);
@@ -273,43 +206,10 @@ static int check_header(struct vmcore *vc, const unsigned char *eh,
 	return 0;
 }
 
-int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
+int vmcore_elf_open(struct vmcore *vc, const unsigned char *eh, size_t got)
 {
-	unsigned char eh[sizeof(Elf64_Ehdr)];
-	struct stat st;
-	size_t got;
-	int ret;
+	int ret = check_header(vc, eh, got);
 
-	memset(vc, 0, sizeof(*vc));
-	vc->fd = fd;
-	vc->why = why;
-	vc->why_size = why_size;
-	if (why_size)
-		why[0] = '\0';
-	if (fstat(fd, &st))
-		return -errno;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
-	if (!S_ISREG(st.st_mode))
-		return -ESPIPE;	/* read with pread(): a file, not a stream */
-	vc->file_size = vc->raw_size = (uint64_t)st.st_size;
-	got = vc->file_size < sizeof(eh) ? (size_t)vc->file_size : sizeof(eh);
-	ret = file_read(vc, 0, eh, got);
-	if (ret)
-		return ret == -ENODATA ? vmcore_truncated(vc, "the ELF header") : ret;
-	/* makedumpfile -F (kdump-tools' dumps): the dump is in its records */
-	if (got >= 12 && memcmp(eh, "makedumpfile", 12) == 0) {
-		ret = vmcore_flat_open(vc);
-		got = vc->file_size < sizeof(eh) ? (size_t)vc->file_size : sizeof(eh);
-		if (!ret)
-			ret = file_read(vc, 0, eh, got);
-		if (ret)
-			return ret == -ENODATA ? vmcore_truncated(vc, "the dump's header") : ret;
-	}
-	if (got >= 8 && (memcmp(eh, "KDUMP   ", 8) == 0 ||
-			 memcmp(eh, "DISKDUMP", 8) == 0))
-		return vmcore_dd_open(vc);
-	ret = check_header(vc, eh, got);
 	if (!ret)
 		ret = read_phdrs(vc, eh);
 	if (!ret && vc->file_end > vc->file_size)
@@ -323,15 +223,6 @@ int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 	if (!ret && !vc->nseg)
 		ret = vmcore_fail(vc, -EBADMSG, "no PT_LOAD segment: no memory in the dump");
 	return ret;
-}
-
-void vmcore_close(struct vmcore *vc)
-{
-	vmcore_dd_close(vc);
-	free(vc->seg);
-	free(vc->info);
-	vc->seg = NULL;
-	vc->info = NULL;
 }
 
 /* The segment whose file bytes hold @pa, or -1. */
@@ -381,13 +272,9 @@ static uint64_t zero_run(const struct vmcore *vc, uint64_t pa, uint64_t max)
 	return run;
 }
 
-/* Up to @len bytes of physical memory at @pa; *@done: how many were read
- * before the first one the dump does not hold. */
-static int phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
-		     size_t len, size_t *done)
+int vmcore_elf_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
+			 size_t len, size_t *done)
 {
-	if (vc->dd)
-		return vmcore_dd_phys_read(vc, pa, buf, len, done);
 	*done = 0;
 	while (*done < len) {
 		uint64_t want = len - *done, n;
@@ -405,52 +292,13 @@ static int phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
 			n = s->filesz - (pa - s->paddr);
 			if (n > want)
 				n = want;
-			ret = file_read(vc, s->offset + (pa - s->paddr),
-					buf + *done, n);
+			ret = vmcore_file_read(vc, s->offset + (pa - s->paddr),
+					       buf + *done, n);
 			if (ret)
 				return ret;
 		}
 		*done += n;
 		pa += n;
 	}
-	return 0;
-}
-
-/* The physical address of kernel-image address @vaddr; false if it is not
- * one, or if [@vaddr, @vaddr + @len) wraps. */
-static bool image_phys(const struct vmcore *vc, uint64_t vaddr, size_t len,
-		       uint64_t *pa)
-{
-	if (vaddr < VMCORE_KERNEL_MAP || len > UINT64_MAX - vaddr)
-		return false;
-	*pa = vaddr - VMCORE_KERNEL_MAP + (uint64_t)vc->phys_base;
-	return true;
-}
-
-int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len)
-{
-	uint64_t pa;
-	size_t done;
-
-	if (!image_phys(vc, vaddr, len, &pa))
-		return -EFAULT;
-	return phys_read(vc, pa, buf, len, &done);
-}
-
-int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
-		     size_t *len)
-{
-	uint64_t pa;
-	size_t done;
-	int ret;
-
-	if (!*len || !image_phys(vc, vaddr, 1, &pa))
-		return -EFAULT;
-	if (*len - 1 > UINT64_MAX - vaddr)
-		*len = (size_t)(UINT64_MAX - vaddr) + 1;
-	ret = phys_read(vc, pa, buf, *len, &done);
-	if (ret && !done)
-		return ret;
-	*len = done;
 	return 0;
 }

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * vmcore_internal.h - the parts of the crash dump reader behind
- * taint_vmcore_read_log() (vmcore.c): the ELF core and the kernel's memory
- * in it (vmcore_elf.c), the VMCOREINFO note's keys (vmcoreinfo.c) and the
- * kernel's symbol table (kallsyms.c).  Not installed.
+ * taint_vmcore_read_log() (vmcore.c), in layers, each file using only
+ * those declared before it: reads of the file and the reason a dump
+ * cannot be read (vmcore_file.c); the dump's bytes, through the records
+ * of makedumpfile's flattened format (vmcore_flat.c); the formats, an ELF
+ * core (vmcore_elf.c) and makedumpfile's kdump-compressed dump
+ * (vmcore_diskdump.c); the dump whatever its format, the kernel's memory
+ * in it (vmcore_dump.c); then the VMCOREINFO note's keys (vmcoreinfo.c)
+ * and the kernel's symbol table (kallsyms.c).  Not installed.
  *
  * Every number in a dump is untrusted: each offset, size and count is
  * checked before use, and nothing is allocated from a size in the file
@@ -31,6 +36,7 @@ struct vmcore {
 	uint64_t file_end;	/* where the last PT_LOAD's file bytes end */
 	struct vmcore_seg *seg;
 	size_t nseg, last;	/* last: the segment of the last read */
+	size_t seg_cap;		/* room in seg */
 	char *info;		/* the VMCOREINFO text, NUL-terminated */
 	int64_t phys_base;	/* NUMBER(phys_base) */
 	uint64_t raw_size;	/* the file's size; file_size is the dump's */
@@ -50,15 +56,55 @@ static inline uint64_t vmcore_le(const unsigned char *p, unsigned int width)
 	return v;
 }
 
-/* vmcore_elf.c */
+/* vmcore_file.c: under every format's reader */
 /* Say why the dump cannot be read (the first reason given is kept) and
  * return @err. */
 int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* vmcore_fail(-EBADMSG): the file ends before @what. */
 int vmcore_truncated(struct vmcore *vc, const char *what);
-/* Check the ELF header, collect the PT_LOAD segments and the VMCOREINFO
- * note.  0, -EBADMSG, -ENOTSUP (reason given), -errno, -ENOMEM. */
+/* Exactly @len bytes at @off of the file: 0, -ENODATA (past its end),
+ * -errno. */
+int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+
+/* vmcore_flat.c: makedumpfile's flattened format (a file of records, read
+ * as the dump makedumpfile -R would write).  The open returns 0,
+ * -EBADMSG (reason given), -errno or -ENOMEM. */
+int vmcore_flat_open(struct vmcore *vc);
+int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+void vmcore_flat_close(struct vmcore *vc);
+/* vmcore_raw_read(), of the dump: through a flattened file's records. */
+int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
+/* vmcore_file_read() of a part the dump must have: the file ends before
+ * @what is vmcore_truncated(). */
+int vmcore_must_read(struct vmcore *vc, uint64_t off, void *buf, size_t len,
+		     const char *what);
+
+/* vmcore_elf.c: an ELF core.  The open gets the first bytes of the dump
+ * (@got of them at @eh, at most an ELF header's): 0, -EBADMSG, -ENOTSUP
+ * (reason given), -errno, -ENOMEM. */
+int vmcore_elf_open(struct vmcore *vc, const unsigned char *eh, size_t got);
+/* Up to @len bytes of physical memory at @pa, *@done of them read;
+ * -EFAULT at the first byte no segment holds, -ENODATA (the file is
+ * truncated there), -errno. */
+int vmcore_elf_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
+			 size_t len, size_t *done);
+
+/* vmcore_diskdump.c: makedumpfile's kdump-compressed format (header,
+ * bitmaps, page descriptors, compressed pages).  The open returns 0,
+ * -EBADMSG, -ENOTSUP (reason given), -errno or -ENOMEM. */
+int vmcore_dd_open(struct vmcore *vc);
+/* As vmcore_elf_phys_read(): up to @len bytes of physical memory at @pa,
+ * *@done of them read; -EFAULT past the dump's pages, -EBADMSG (reason
+ * given) for a page filtered out or damaged, -ENOTSUP (snappy). */
+int vmcore_dd_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
+			size_t len, size_t *done);
+void vmcore_dd_close(struct vmcore *vc);
+
+/* vmcore_dump.c: the dump whatever its format, over the readers above */
+/* Tell the format, and open the dump with its reader (the ELF one: check
+ * the ELF header, collect the PT_LOAD segments and the VMCOREINFO note).
+ * 0, -EBADMSG, -ENOTSUP (reason given), -errno, -ENOMEM. */
 int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size);
 void vmcore_close(struct vmcore *vc);
 /* Read @len bytes at kernel-image address @vaddr (needs vc->phys_base).
@@ -69,26 +115,6 @@ int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
  * one, at most *@len): *@len is set to their number. */
 int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
 		     size_t *len);
-
-/* Exactly @len bytes at @off of the file (vmcore_raw_read()) or of the
- * dump (vmcore_file_read(): through a flattened file's records): 0,
- * -ENODATA (past its end), -errno. */
-int vmcore_raw_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
-int vmcore_file_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
-
-/* vmcore_diskdump.c: makedumpfile's flattened format (a file of records,
- * read as the dump makedumpfile -R would write) and its kdump-compressed
- * format (header, bitmaps, page descriptors, compressed pages).  The opens
- * return 0, -EBADMSG, -ENOTSUP (reason given), -errno or -ENOMEM. */
-int vmcore_flat_open(struct vmcore *vc);
-int vmcore_flat_read(struct vmcore *vc, uint64_t off, void *buf, size_t len);
-int vmcore_dd_open(struct vmcore *vc);
-/* As the ELF reader's: up to @len bytes of physical memory at @pa, *@done
- * of them read; -EFAULT past the dump's pages, -EBADMSG (reason given)
- * for a page filtered out or damaged, -ENOTSUP (snappy). */
-int vmcore_dd_phys_read(struct vmcore *vc, uint64_t pa, unsigned char *buf,
-			size_t len, size_t *done);
-void vmcore_dd_close(struct vmcore *vc);
 
 /* vmcoreinfo.c: the value of KEY=VALUE ("SYMBOL(taint_events)", ...).
  * 0, -ENOENT (no such key) or -EINVAL (not a number of that form). */

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * events.c - the kernel's taint state for the commands: the mask
+ * taint_state.c - the kernel's taint state for the commands: the mask
  * (/proc/sys/kernel/tainted), the taint log for `status`, `log`, `watch`,
  * `metrics`, `cursor` and `check --since` (libtaint's struct taint_log,
  * opened from /proc/sys/kernel/taint_log of --root's tree, a sosreport's
- * sos_commands/kernel/sysctl_-a where that has none, or, for
- * `log --vmcore`, from a crash dump, vmcore_log.c; its problems reported
- * here), and the snapshot a cursor is made of (`cursor`, `check --since`).
+ * sos_commands/kernel/sysctl_-a where that has none, a saved copy for
+ * `log FILE`, or, for `log --vmcore`, from a crash dump, vmcore_log.c;
+ * its problems reported here), and the snapshot a cursor is made of
+ * (`cursor`, `check --since`).
  */
 #include <errno.h>
 #include <fcntl.h>

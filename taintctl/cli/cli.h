@@ -138,6 +138,12 @@ struct decoded {
 	 * NULL */
 	struct taint_field *field;
 };
+/* "Tainted: G" and the like: tainted, but no flag shown, known or not */
+static inline bool decoded_mask_unknown(const struct decoded *d)
+{
+	return d->tainted && !d->mask &&
+	       !(d->field && d->field->unknown_letters[0]);
+}
 struct decoded_list {
 	struct decoded *v;
 	size_t count, cap;
@@ -185,6 +191,9 @@ void text_print_log_events(const struct taint_log *log, const char *indent,
 struct check_from;
 void text_print_check_scope(const struct check_from *fr);
 void text_print_check_from(const struct check_from *fr);
+/* the flags of @mask, each with the line of check --from's log that
+ * showed it first (@fr NULL: the flags alone) */
+void text_print_flag_lines_from(uint64_t mask, const struct check_from *fr);
 
 /* taint_state.c: the kernel's mask, its taint log (status, log, watch,
  * metrics, cursor and check --since) and snapshots for cursors */
@@ -243,6 +252,15 @@ void json_print_scan_event(struct json_hits *w, const struct taint_hit *h);
 void json_print_log(const struct taint_log *log);
 /* check: @bad_letters holds the disallowed unknown letters (or none) */
 /* check --from: what was judged (cmd_check.c), for json_print_check() */
+/* what showed a flag first in the part of the log judged */
+enum setter_kind { SET_BY_FIELD, SET_BY_REPORT, SET_BY_EVENT };
+#define SETTER_TEXT 120
+struct check_setter {
+	uint64_t line;		/* 0: nothing showed the flag */
+	enum setter_kind kind;
+	char text[SETTER_TEXT + 1];	/* the line from its marker, cut */
+};
+
 struct check_from {
 	const char *file;	/* as given; "-" for standard input */
 	bool every_boot;	/* --every-boot: every boot, else the last */
@@ -250,11 +268,19 @@ struct check_from {
 	uint64_t boot_line;	/* line of the judged boot's start, 0: none */
 	uint64_t fields;	/* Tainted: fields judged (a value: 1) */
 	uint64_t last_line;	/* line of the last of them, 0: a value */
+	uint64_t reports;	/* report headers judged (WARNING:, Oops: ...) */
+	uint64_t events;	/* "Taint X:" events judged */
+	uint64_t unknown_line;	/* the last field judged shows no flag
+				 * ("Tainted: G"): its line; else 0 */
+	struct check_setter set_by[64];	/* per bit, in the part judged */
 };
 
+/* @unknown_line: non-zero if the value judged is a tainted field that
+ * shows no flag ("Tainted: G"), the line it is on (1 for --value): the
+ * mask is null and ok false */
 void json_print_check(uint64_t mask, uint64_t bad,
 		      const struct taint_field *bad_letters,
-		      const struct check_from *from);
+		      const struct check_from *from, uint64_t unknown_line);
 void json_print_since(const char *cursor, const struct taint_cursor *c,
 		      const struct snapshot *now,
 		      const struct taint_window *w,

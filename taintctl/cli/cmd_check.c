@@ -91,7 +91,7 @@ static void add_unknown(struct taint_field *acc, const struct taint_field *f)
 
 /* --value VALUE: exactly one value */
 static int mask_of_value(const char *value, uint64_t *mask,
-			 struct taint_field *unknown)
+			 bool *mask_unknown, struct taint_field *unknown)
 {
 	struct decoded_list l = { 0 };
 	int rc = decode_text(NULL, value, strlen(value), &l);
@@ -103,6 +103,7 @@ static int mask_of_value(const char *value, uint64_t *mask,
 	}
 	if (rc == EXIT_OK) {
 		*mask = l.v[0].mask;
+		*mask_unknown = decoded_mask_unknown(&l.v[0]);
 		if (l.v[0].field)
 			add_unknown(unknown, l.v[0].field);
 	}
@@ -123,9 +124,49 @@ struct from_scan {
 	struct taint_field *unknown;	/* their unknown letters */
 };
 
+/* the flags of @mask not shown before: shown first at @h's line */
+static void set_by(struct from_scan *fs, uint64_t mask,
+		   const struct taint_hit *h, enum setter_kind kind)
+{
+	const char *text = h->field ? h->field->text : h->text;
+	size_t len = h->field ? h->field->text_len : h->text_len;
+
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		struct check_setter *st = &fs->r.set_by[bit];
+		size_t n;
+
+		if (!(mask & (UINT64_C(1) << bit)) || st->line)
+			continue;
+		st->line = h->line;
+		st->kind = kind;
+		st->text[0] = '\0';
+		if (text) {
+			/* a control byte of the log never reaches the
+			 * terminal as such */
+			n = len < SETTER_TEXT ? len : SETTER_TEXT;
+			for (size_t i = 0; i < n; i++) {
+				unsigned char b = (unsigned char)text[i];
+
+				st->text[i] = b < 0x20 || b == 0x7f ? '?' :
+					      (char)b;
+			}
+			st->text[n] = '\0';
+		}
+	}
+	fs->mask |= mask;
+}
+
+/*
+ * Each hit of the log: a boot starts the part judged again (unless
+ * --every-boot); a Tainted: field's flags, the flags the kernel sets for a
+ * report (it sets them after the report's own field: a log's last WARN or
+ * oops shows its flag only in its header) and the flag of a "Taint X:"
+ * event are what the log shows.
+ */
 static int from_hit(const struct taint_hit *h, void *arg)
 {
 	struct from_scan *fs = arg;
+	const struct taint_flag_info *fi;
 
 	switch (h->kind) {
 	case TAINT_HIT_BOOT:
@@ -135,6 +176,10 @@ static int from_hit(const struct taint_hit *h, void *arg)
 		fs->r.boot_line = h->line;
 		fs->r.fields = 0;
 		fs->r.last_line = 0;
+		fs->r.reports = 0;
+		fs->r.events = 0;
+		fs->r.unknown_line = 0;
+		memset(fs->r.set_by, 0, sizeof(fs->r.set_by));
 		fs->mask = 0;
 		memset(fs->unknown->unknown_letters, 0,
 		       sizeof(fs->unknown->unknown_letters));
@@ -142,8 +187,21 @@ static int from_hit(const struct taint_hit *h, void *arg)
 	case TAINT_HIT_FIELD:
 		fs->r.fields++;
 		fs->r.last_line = h->line;
-		fs->mask |= h->field->mask;
+		/* taint only grows: the last field says what is known */
+		fs->r.unknown_line = h->field->tainted &&
+				     !h->field->mask_known ? h->line : 0;
+		set_by(fs, h->field->mask, h, SET_BY_FIELD);
 		add_unknown(fs->unknown, h->field);
+		break;
+	case TAINT_HIT_REPORT:
+		fs->r.reports++;
+		set_by(fs, h->flags, h, SET_BY_REPORT);
+		break;
+	case TAINT_HIT_EVENT:
+		fs->r.events++;
+		fi = taint_flag_by_letter(h->letter);
+		if (fi)
+			set_by(fs, UINT64_C(1) << fi->bit, h, SET_BY_EVENT);
 		break;
 	default:
 		break;
@@ -191,7 +249,9 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 	const char *name = is_stdin ? "(standard input)" : path;
 	struct taint_scan_opts so = { .size = sizeof(so), .hit = from_hit,
 				      .arg = fs,
-				      .flags = TAINT_SCAN_BOOTS };
+				      .flags = TAINT_SCAN_BOOTS |
+					       TAINT_SCAN_EVENTS |
+					       TAINT_SCAN_REPORTS };
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
 	char head[64];
 	bool consumed, eof, shrank;
@@ -343,7 +403,8 @@ static int check_run(int argc, char **argv)
 	static struct taint_field unknown;
 	uint64_t mask, set = 0, bad;
 	char letters[TAINT_KNOWN_FLAGS + 1];
-	bool bad_letters;
+	bool bad_letters, value_unknown = false;
+	uint64_t unknown_line;
 	int c, rc;
 
 	while ((c = cli_getopt(argc, argv, &cmd_check)) != -1) {
@@ -395,7 +456,7 @@ static int check_run(int argc, char **argv)
 	if (opt.since)
 		return check_since(&opt, set);
 	if (opt.value)
-		rc = mask_of_value(opt.value, &mask, &unknown);
+		rc = mask_of_value(opt.value, &mask, &value_unknown, &unknown);
 	else if (opt.from)
 		rc = mask_of_file(opt.from, opt.every_boot, &mask, &unknown,
 				  &fs);
@@ -407,17 +468,27 @@ static int check_run(int argc, char **argv)
 	bad = check_disallowed(&opt, set, mask);
 	/* unknown letters, like unknown bits, fail --allow and pass --deny */
 	bad_letters = !opt.deny && unknown.unknown_letters[0];
+	/* "Tainted: G" shows no flag: unknown is not clean, whatever FLAGS */
+	unknown_line = opt.from ? fs.r.unknown_line : value_unknown;
 
 	if (cli.json) {
 		json_print_check(mask, bad, bad_letters ? &unknown : &none,
-				 opt.from ? &fs.r : NULL);
-	} else if (opt.from && !fs.r.fields) {
+				 opt.from ? &fs.r : NULL, unknown_line);
+	} else if (unknown_line) {
+		printf("FAIL: tainted, but the flags are not shown (mask unknown");
+		if (opt.from)
+			printf(": the last Tainted: field, line %" PRIu64,
+			       unknown_line);
+		puts("): not judged clean");
+		if (mask)
+			text_print_flag_lines_from(mask, opt.from ? &fs.r : NULL);
+	} else if (opt.from && !fs.r.fields && !mask) {
 		printf("ok: no Tainted: field in '%s'", cli_quote(opt.from));
 		text_print_check_scope(&fs.r);
 		putchar('\n');
 	} else if (bad || bad_letters) {
 		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
-		text_print_flag_lines(bad);
+		text_print_flag_lines_from(bad, opt.from ? &fs.r : NULL);
 		if (bad_letters)
 			text_unknown_letter_lines(&unknown);
 	} else {
@@ -427,9 +498,9 @@ static int check_run(int argc, char **argv)
 		text_unknown_letters(&unknown);
 		puts(")");
 	}
-	if (!cli.json && opt.from && fs.r.fields)
+	if (!cli.json && opt.from && (fs.r.fields || mask))
 		text_print_check_from(&fs.r);
-	return bad || bad_letters ? EXIT_CHECK : EXIT_OK;
+	return bad || bad_letters || unknown_line ? EXIT_CHECK : EXIT_OK;
 }
 
 /* check: what FLAGS may be, with the table of flags */

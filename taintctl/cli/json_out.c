@@ -280,6 +280,12 @@ void json_print_decoded(const struct decoded *d, bool from_stdin)
 	static const struct taint_field none;
 	struct json_object *o = json_mask_object(d->mask, d->tainted);
 
+	/* "Tainted: G": tainted, no flag shown: the mask is not known */
+	if (decoded_mask_unknown(d)) {
+		json_object_object_add(o, "mask", NULL);
+		json_object_object_add(o, "mask_hex", NULL);
+	}
+
 	json_object_object_add(o, "unknown_letters",
 			       json_unknown_letters(d->field ? d->field : &none));
 	json_object_object_add(o, "input",
@@ -443,6 +449,40 @@ static struct json_object *json_check_object(uint64_t mask, uint64_t bad,
 	return o;
 }
 
+/* check --from's "set_by": for each flag the log shows, the line that
+ * showed it first: [{"letter", "bit", "line", "kind", "text"}] in bit
+ * order; kind is "field", "report" or "event" */
+static struct json_object *json_check_set_by(const struct check_from *fr)
+{
+	static const char *const kinds[] = {
+		[SET_BY_FIELD] = "field", [SET_BY_REPORT] = "report",
+		[SET_BY_EVENT] = "event",
+	};
+	struct json_object *a = json_object_new_array();
+
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		const struct check_setter *st = &fr->set_by[bit];
+		const struct taint_flag_info *fi = taint_flag_info(bit);
+		struct json_object *e;
+		char letter[2] = { fi ? fi->letter : '\0', '\0' };
+
+		if (!st->line)
+			continue;
+		e = json_object_new_object();
+		json_object_object_add(e, "letter", fi ?
+				       json_object_new_string(letter) : NULL);
+		json_object_object_add(e, "bit", json_object_new_int((int)bit));
+		json_object_object_add(e, "line",
+				       json_object_new_uint64(st->line));
+		json_object_object_add(e, "kind",
+				       json_object_new_string(kinds[st->kind]));
+		json_object_object_add(e, "text", json_string_bytes(st->text,
+				       strlen(st->text)));
+		json_object_array_add(a, e);
+	}
+	return a;
+}
+
 /* check --from's "from": {"file", "boots", "judged", "boot_line", ...} */
 static struct json_object *json_check_from(const struct check_from *fr)
 {
@@ -457,14 +497,26 @@ static struct json_object *json_check_from(const struct check_from *fr)
 	json_object_object_add(o, "fields", json_object_new_uint64(fr->fields));
 	json_object_object_add(o, "last_line",
 			       json_object_new_uint64(fr->last_line));
+	json_object_object_add(o, "reports", json_object_new_uint64(fr->reports));
+	json_object_object_add(o, "events", json_object_new_uint64(fr->events));
+	json_object_object_add(o, "set_by", json_check_set_by(fr));
 	return o;
 }
 
 void json_print_check(uint64_t mask, uint64_t bad,
 		      const struct taint_field *bad_letters,
-		      const struct check_from *from)
+		      const struct check_from *from, uint64_t unknown_line)
 {
 	struct json_object *o = json_check_object(mask, bad, bad_letters);
+
+	/* a tainted field that shows no flag: unknown, never clean */
+	if (unknown_line) {
+		json_object_object_add(o, "mask", NULL);
+		json_object_object_add(o, "mask_hex", NULL);
+		json_object_object_add(o, "ok", json_object_new_boolean(false));
+		json_object_object_add(o, "mask_unknown_line",
+				       json_object_new_uint64(unknown_line));
+	}
 
 	if (from)
 		json_object_object_add(o, "from", json_check_from(from));

@@ -174,13 +174,39 @@ void text_print_check_scope(const struct check_from *fr)
 /* after check --from's verdict: what it was taken from */
 void text_print_check_from(const struct check_from *fr)
 {
-	if (!fr->last_line) {	/* a copy of /proc/sys/kernel/tainted */
+	if (fr->fields && !fr->last_line) {	/* a copy of .../tainted */
 		printf("  judged: the value in '%s'\n", cli_quote(fr->file));
 		return;
 	}
-	printf("  judged: %" PRIu64 " Tainted: field%s in '%s', the last at line %" PRIu64,
-	       fr->fields, fr->fields == 1 ? "" : "s", cli_quote(fr->file),
-	       fr->last_line);
+	printf("  judged: %" PRIu64 " Tainted: field%s in '%s'", fr->fields,
+	       fr->fields == 1 ? "" : "s", cli_quote(fr->file));
+	if (fr->last_line)
+		printf(", the last at line %" PRIu64, fr->last_line);
 	text_print_check_scope(fr);
-	putchar('\n');
+	printf("; %" PRIu64 " report%s, %" PRIu64 " Taint event%s\n",
+	       fr->reports, fr->reports == 1 ? "" : "s", fr->events,
+	       fr->events == 1 ? "" : "s");
+}
+
+static const char *const setter_names[] = {
+	[SET_BY_FIELD] = "Tainted: field",
+	[SET_BY_REPORT] = "report",
+	[SET_BY_EVENT] = "event",
+};
+
+/* the flags of @mask, each with the line that showed it first */
+void text_print_flag_lines_from(uint64_t mask, const struct check_from *fr)
+{
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		const struct check_setter *st;
+
+		if (!(mask & (UINT64_C(1) << bit)))
+			continue;
+		text_print_flag_line(bit);
+		st = fr ? &fr->set_by[bit] : NULL;
+		if (!st || !st->line)
+			continue;
+		printf("      line %" PRIu64 " (%s): %s\n", st->line,
+		       setter_names[st->kind], st->text);
+	}
 }

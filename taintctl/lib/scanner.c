@@ -41,6 +41,12 @@
  * field (a panic after an oops prints the same events again: report_line
  * 0), or until a boot.
  *
+ * Reports (TAINT_HIT_REPORT, TAINT_SCAN_REPORTS): the first line of a
+ * kernel report where a message starts (report.c says which and the flags
+ * each implies), at most one a line.  Their needles are not in the vector
+ * pass: memmem() finds each needle's next place, which is searched again
+ * only once the scan has passed it, so scans without the flag pay nothing.
+ *
  * Boots (TAINT_HIT_BOOT): "Linux version " where a message starts, or a
  * whole line "-- Boot ID --" or "-- Reboot --" (journalctl's separators);
  * the "Linux version" line after a separator is the same boot.
@@ -54,6 +60,7 @@
 
 #include "abi.h"
 #include "field_internal.h"
+#include "report.h"
 #include "scan_find.h"
 #include "source_internal.h"
 #include "taint.h"
@@ -76,6 +83,7 @@ struct taint_scanner {
 	unsigned int flags;	/* TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS */
 	taint__scan_find_fn find;
 	struct taint__map *map;	/* the mapped file being scanned, or NULL */
+	uint64_t report_hit_line;	/* the line of the last REPORT hit */
 	/* events: the report they belong to (see the top) */
 	uint64_t report_line;	/* its field's line, 0 if none */
 	uint64_t tie_field_end;	/* the last line of its last field, 0 if none */
@@ -114,7 +122,8 @@ struct taint_scanner *taint_scanner_new(void)
 
 void taint_scanner_set_flags(struct taint_scanner *sc, unsigned int flags)
 {
-	sc->flags = flags & (TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS);
+	sc->flags = flags & (TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS |
+			     TAINT_SCAN_REPORTS);
 	sc->find = taint__scan_finder(sc->flags & TAINT_SCAN_BOOTS);
 }
 
@@ -367,6 +376,63 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 }
 
 /*
+ * The next place in [@lo, @end) where a report's needle starts (report.h),
+ * or @end: each needle's next place is kept in @next and searched again
+ * only once @lo has passed it.
+ */
+static size_t next_report(const struct region *r, size_t lo, size_t end,
+			  size_t next[TAINT_REPORT_NEEDLES])
+{
+	size_t best = end;
+
+	for (size_t i = 0; i < TAINT_REPORT_NEEDLES; i++) {
+		const char *nd = taint__report_needles[i];
+
+		if (next[i] < lo) {
+			const char *f = lo < r->len ?
+				memmem(r->buf + lo, r->len - lo, nd, strlen(nd)) :
+				NULL;
+
+			next[i] = f ? (size_t)(f - r->buf) : SIZE_MAX;
+		}
+		if (next[i] < best)
+			best = next[i];
+	}
+	return best;
+}
+
+/* A report's first line at @p, where one of its needles starts. */
+static int try_report(struct taint_scanner *sc, struct region *r, size_t p,
+		      taint_hit_fn fn, void *arg, int *ret)
+{
+	const char *buf = r->buf;
+	struct taint_hit h = { .kind = TAINT_HIT_REPORT };
+	size_t s = p, tl;
+	int c;
+
+	/* "kernel BUG at": its needle is the BUG */
+	if (buf[p] == 'B' && p >= 7 && !memcmp(buf + p - 7, "kernel ", 7) &&
+	    message_start(buf, p - 7))
+		s = p - 7;
+	if (!message_start(buf, s))
+		return CAND_NEXT;
+	if (!cand_line(r, s, &tl, &c))
+		return c;
+	/* one report a line: "Internal error: Oops: ..." is one */
+	if (sc->report_hit_line == sc->line ||
+	    !taint__report_header(buf + s, tl, &h.flags))
+		return CAND_NEXT;
+	sc->report_hit_line = sc->line;
+	h.line = sc->line;
+	h.text = buf + s;
+	h.text_len = tl;
+	r->from = p + 1;
+	sc->reported = true;
+	*ret = fn(&h, arg);
+	return CAND_NEXT;
+}
+
+/*
  * Report the hits whose marker starts in [r->from, r->limit) of r->buf
  * (r->len bytes readable); see the comment at the top.  On return,
  * sc->line is the line of r->cur; r->limit may have moved back to a hit
@@ -375,6 +441,8 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 static int scan_core(struct taint_scanner *sc, struct region *r,
 		     taint_hit_fn fn, void *arg)
 {
+	bool reports = sc->flags & TAINT_SCAN_REPORTS;
+	size_t next[TAINT_REPORT_NEEDLES] = { 0 };
 	int ret = 0;
 
 	if (r->from > r->cur) {
@@ -385,13 +453,16 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 	for (;;) {
 		/* "aint" may begin up to 6 bytes after its marker ("Not t") */
 		size_t end = r->limit + 6 < r->len ? r->limit + 6 : r->len;
-		size_t lo = r->from, a;
+		size_t lo = r->from, a, rep = end;
 		uint64_t nl;
 		int c;
 
 		if (lo >= end)
 			break;
-		a = lo + sc->find(r->buf + lo, end - lo, r->len - lo, &nl);
+		/* a report's line before the next candidate is handled first */
+		if (reports)
+			rep = next_report(r, lo, end, next);
+		a = lo + sc->find(r->buf + lo, rep - lo, r->len - lo, &nl);
 		if (sc->map)	/* the populating thread may go on */
 			taint__source_progress(sc->map, a);
 		sc->line += nl;
@@ -401,7 +472,9 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 			r->from = lo > r->limit ? lo : r->limit;
 			break;
 		}
-		if (r->buf[a] == 'a') {
+		if (a == rep) {
+			c = try_report(sc, r, a, fn, arg, &ret);
+		} else if (r->buf[a] == 'a') {
 			c = try_field(sc, r, a, lo, fn, arg, &ret);
 			if (c == CAND_NEXT && r->from == a &&
 			    (sc->flags & TAINT_SCAN_EVENTS))

@@ -341,6 +341,7 @@ enum taint_hit_kind {
 	TAINT_HIT_FIELD,	/* a Tainted:/Not tainted field: @field */
 	TAINT_HIT_EVENT,	/* a report's "Taint X: <taint_log line>": @event, @letter */
 	TAINT_HIT_BOOT,		/* a line that starts a new boot */
+	TAINT_HIT_REPORT,	/* a kernel report's first line: @flags */
 };
 
 /**
@@ -348,17 +349,21 @@ enum taint_hit_kind {
  * @line:        1-based number of the line the hit starts on
  * @field:       FIELD: the decoded field (valid only during the callback),
  *               else NULL
- * The members below are only filled for scanners given TAINT_SCAN_EVENTS
- * or TAINT_SCAN_BOOTS (without them, every hit is a FIELD):
+ * The members below are only filled for scanners given TAINT_SCAN_EVENTS,
+ * TAINT_SCAN_BOOTS or TAINT_SCAN_REPORTS (without them, every hit is a
+ * FIELD):
  * @kind:        what was found
  * @letter:      EVENT: the X of "Taint X:"
  * @event:       EVENT: the rest of the line as taint_log_parse_line()
  *               parsed it (valid only during the callback)
  * @report_line: EVENT: the line of the report's Tainted: field the event
  *               belongs to, 0 if none (see below)
- * @text, @text_len: EVENT, BOOT: the line from its marker ("Taint X:",
- *               "Linux version", "-- Boot") to its end, without "\n" or
- *               "\r\n" (not NUL-terminated; valid only during the callback)
+ * @text, @text_len: EVENT, BOOT, REPORT: the line from its marker
+ *               ("Taint X:", "Linux version", "-- Boot", "WARNING:", ...)
+ *               to its end, without "\n" or "\r\n" (not NUL-terminated;
+ *               valid only during the callback)
+ * @flags:       REPORT: the taint flags the kernel sets for such a report
+ *               (a mask; 0 for a report that sets none, such as a panic)
  *
  * EVENT: kernels with the taint log print, in each oops, panic and WARN
  * report, "Taint X: " and the first event of each flag X set, after the
@@ -375,6 +380,16 @@ enum taint_hit_kind {
  * boot), or journalctl's whole-line separators "-- Boot ID --" and
  * "-- Reboot --"; the "Linux version" line right after a separator is the
  * same boot (one hit).
+ * REPORT: the first line of a kernel report, where a message starts:
+ * "WARNING: CPU: ..." (W), "Oops: ", "Internal error: ", "general
+ * protection fault", "kernel BUG at", "BUG: kernel NULL pointer
+ * dereference", "BUG: unable to handle" (D), "BUG: soft lockup" (L),
+ * "BUG: KASAN:", "BUG: KFENCE:", "BUG: Bad page state/map" (B), "BUG:
+ * scheduling while atomic", "BUG: sleeping function called from invalid
+ * context" (W); other "WARNING: " and "BUG: " lines and "Kernel panic -
+ * not syncing" are reports with no flag.  The kernel sets the flag after
+ * the report's own Tainted: field, so a log's last report shows it only
+ * here.
  */
 struct taint_hit {
 	uint64_t line;
@@ -386,12 +401,14 @@ struct taint_hit {
 	uint64_t report_line;
 	const char *text;
 	size_t text_len;
+	uint64_t flags;
 };
 
-/* Also report TAINT_HIT_EVENT / TAINT_HIT_BOOT (taint_scanner_set_flags(),
- * struct taint_scan_opts' @flags). */
-#define TAINT_SCAN_EVENTS 0x8u
-#define TAINT_SCAN_BOOTS  0x10u
+/* Also report TAINT_HIT_EVENT / TAINT_HIT_BOOT / TAINT_HIT_REPORT
+ * (taint_scanner_set_flags(), struct taint_scan_opts' @flags). */
+#define TAINT_SCAN_EVENTS  0x8u
+#define TAINT_SCAN_BOOTS   0x10u
+#define TAINT_SCAN_REPORTS 0x40u
 
 /* Callback for each hit; a non-zero return stops the scan and is returned. */
 typedef int (*taint_hit_fn)(const struct taint_hit *hit, void *arg);
@@ -460,7 +477,7 @@ const char *taint_compression_name(enum taint_compression c);
 #define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
 #define TAINT_SCAN_BLOCKS 0x2u	/* read big blocks (fastest, hits come late) */
 #define TAINT_SCAN_RAW    0x4u	/* never decompress */
-/* 0x8u, 0x10u: TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS (above) */
+/* 0x8u, 0x10u, 0x40u: TAINT_SCAN_EVENTS, _BOOTS, _REPORTS (above) */
 #define TAINT_SCAN_NOMAP  0x20u	/* read() a regular file, never mmap() it */
 
 /**

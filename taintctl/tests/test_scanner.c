@@ -375,6 +375,7 @@ struct hitrec {
 	char text[48];		/* the start of hit->text */
 	size_t text_len;
 	uint64_t mask;		/* FIELD */
+	uint64_t flags;		/* REPORT */
 };
 
 static struct {
@@ -401,6 +402,7 @@ static int collect_all(const struct taint_hit *h, void *arg)
 	assert_non_null(h->text);
 	assert_null(memchr(h->text, '\n', h->text_len));
 	r->text_len = h->text_len;
+	r->flags = h->flags;
 	memcpy(r->text, h->text, h->text_len < sizeof(r->text) - 1 ?
 	       h->text_len : sizeof(r->text) - 1);
 	if (h->kind == TAINT_HIT_EVENT) {
@@ -682,6 +684,59 @@ static void test_boots(void **state)
 		   "boots only");
 }
 
+#define R(l) { TAINT_HIT_REPORT, l, 0, 0 }
+
+/*
+ * Report headers where a message starts, with the flags the kernel sets for
+ * each; prose, a word that only contains a needle and a second header on
+ * one line are no hits.
+ */
+static void test_reports(void **state)
+{
+	static const char s[] =
+		"[    1.0] WARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\n"	/* 1 W */
+		"say WARNING: CPU: 0 in prose\n"				/* 2 */
+		"[    1.1] WARNING: possible circular locking dependency detected\n" /* 3 */
+		"Dec 06 10:00:00 host kernel: Oops: 0002 [#1] SMP\n"		/* 4 D */
+		"[    1.2] kernel BUG at mm/slub.c:1!\n"			/* 5 D */
+		"[    1.3] watchdog: BUG: soft lockup - CPU#0 stuck for 22s!\n"	/* 6 L */
+		"4,5,6,-;BUG: KASAN: use-after-free in f+0x1/0x2\n"		/* 7 B */
+		"BUG: scheduling while atomic: a/1/0x00000002\n"		/* 8 W */
+		"general protection fault, probably for non-canonical address\n" /* 9 D */
+		"Internal error: Oops: 0000000096000044 [#1] PREEMPT SMP\n"	/* 10 D */
+		"Kernel panic - not syncing: Fatal exception\n"		/* 11 */
+		"BUG: KCSAN: data-race in f / g\n"				/* 12 */
+		"mykernel BUG at x\n"						/* 13 */
+		"WARNING: kernel/x.c:12 at f+0x1/0x2, CPU#0: a/1\r\n"		/* 14 W */
+		"BUGS: none\n"							/* 15 */
+		"BUG: kernel NULL pointer dereference, address: 0\n"		/* 16 D */
+		"BUG: sleeping function called from invalid context at x\n"	/* 17 W */
+		"BUG: Bad page state in process a  pfn:1\n";			/* 18 B */
+	static const struct want w[] = {
+		R(1), R(3), R(4), R(5), R(6), R(7), R(8), R(9), R(10), R(11),
+		R(12), R(14), R(16), R(17), R(18),
+	};
+	static const uint64_t flags[] = {
+		1u << 9, 0, 1u << 7, 1u << 7, 1u << 14, 1u << 5, 1u << 9,
+		1u << 7, 1u << 7, 0, 0, 1u << 9, 1u << 7, 1u << 9, 1u << 5,
+	};
+
+	(void)state;
+	check_all_ways(s, sizeof(s) - 1, TAINT_SCAN_REPORTS, w, N(w));
+	for (size_t i = 0; i < N(w); i++)
+		if (all.h[i].flags != flags[i])
+			fail_msg("report %zu (line %llu): flags %#llx, want %#llx",
+				 i, (unsigned long long)all.h[i].line,
+				 (unsigned long long)all.h[i].flags,
+				 (unsigned long long)flags[i]);
+	assert_memory_equal(all.h[3].text, "kernel BUG at mm/slub.c:1!", 26);
+	assert_int_equal(all.h[3].text_len, 26);
+	assert_memory_equal(all.h[8].text, "Internal error: ", 16);
+	/* without the flag: none */
+	scan_all(s, sizeof(s) - 1, BY_FILE, 0, TAINT_SCAN_BOOTS);
+	assert_int_equal(all.n, 0);
+}
+
 /*
  * Line mode, the data cut in two at every byte: the same hits, also when a
  * cut leaves a near miss ('L', "-", "Taint") at the end of what was fed.
@@ -956,6 +1011,7 @@ int main(void)
 		cmocka_unit_test(test_console_forged),
 		cmocka_unit_test(test_event_prefixes),
 		cmocka_unit_test(test_boots),
+		cmocka_unit_test(test_reports),
 		cmocka_unit_test(test_split_events),
 		cmocka_unit_test(test_event_boundaries),
 		cmocka_unit_test(test_map_offset),

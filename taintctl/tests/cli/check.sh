@@ -214,4 +214,58 @@ t "check --since without a boot_id: exit 3" rc_is 3
 run --root "$CUR" -j check --since "$("$TAINTCTL" --root "$CUR" cursor)"
 t "check --since --json: mask_hex in the check object and since" masks_hex "$T/out" 2
 
+# --- check --from judges what the log shows: report headers and events --
+# The kernel sets W and D after the report's own Tainted: field: a log whose
+# last report is the WARN or the oops shows the flag only in its header.
+# Real console logs of the series' kernel (tests/console/SOURCES.md), cut
+# right after their report.
+CON=$TESTDIR/console
+head -n 9 "$CON/warn-then-panic.log" >"$T/warn-cut.log"
+run check --from "$T/warn-cut.log" --deny W
+t "check --from a log cut after its only WARN: --deny W exit 1, the WARNING line named" \
+	sh -c "[ $rc -eq 1 ] && grep -q '^  W ' '$T/out' && grep -q '^      line 6 (report): WARNING: CPU: 0 PID: 1 at ' '$T/out'"
+run -j check --from "$T/warn-cut.log" --deny W
+t "check --json: set_by names the WARNING's line and kind" \
+	sh -c "[ $rc -eq 1 ] && jq -e '.from.reports == 1 and (.from.set_by[] | select(.letter == \"W\") | .line == 6 and .kind == \"report\" and (.text | startswith(\"WARNING: CPU: 0 PID: 1 at \")))' '$T/out'"
+head -n 18 "$CON/oops-then-panic.log" >"$T/oops-cut.log"
+run check --from "$T/oops-cut.log" --deny D
+t "check --from a log cut after its oops (no Taint D: line yet): --deny D exit 1, the Oops line named" \
+	sh -c "[ $rc -eq 1 ] && grep -q '^  D ' '$T/out' && grep -q '^      line 16 (report): Oops: ' '$T/out'"
+run check --from "$CON/oops-then-panic.log" --deny D
+t "check --from the whole oops-then-panic log: --deny D exit 1" rc_is 1
+# the series' "Taint X:" lines are events: a log of one event alone
+grep '^\[ *[0-9.]*\] Taint U: ' "$CON/warn-then-panic.log" | head -n 1 >"$T/event.log"
+run -j check --from "$T/event.log" --deny U
+t "check --from a log whose only taint is a 'Taint U:' event: exit 1, kind event" \
+	sh -c "[ $rc -eq 1 ] && [ -s '$T/event.log' ] && jq -e '.from.events == 1 and .from.fields == 0 and [.from.set_by[].kind] == [\"event\"]' '$T/out'"
+# a lockdep WARNING and a panic are reports that set no flag
+printf '[    1.0] WARNING: possible circular locking dependency detected\n[    2.0] Kernel panic - not syncing: VFS: Unable to mount root fs\n' >"$T/noflag.log"
+run check --from "$T/noflag.log" --deny W
+t "check --from: a lockdep WARNING and a panic set no flag: --deny W exit 0" rc_is 0
+# prose that only mentions a header is no report
+printf 'the test prints WARNING: CPU: 0 when it fails\n' >"$T/prose.log"
+run check --from "$T/prose.log" --deny W
+t "check --from: WARNING: inside prose is no report: exit 0" rc_is 0
+# the third-party corpus: files whose only oops is their last report
+for f in abrt-koops-tainted-bg1 lore-dri-rpi4-vc4-C.txt syzkaller-report-45; do
+	run check --from "$TESTDIR/corpus/oops/$f" --deny D
+	t "check --from corpus $f (one oops, no D in any field): --deny D exit 1" \
+		sh -c "[ $rc -eq 1 ] && grep -q '^      line [0-9]* (report): ' '$T/out'"
+done
+
+# --- Tainted: G (tainted, flags not shown): unknown is not clean ---------
+run check --value 'Tainted: G 6.1.0' --allow none
+t "check --value 'Tainted: G' --allow none: exit 1, the mask unknown" \
+	sh -c "[ $rc -eq 1 ] && grep -q '^FAIL: tainted, but the flags are not shown (mask unknown' '$T/out'"
+run -j check --value 'Tainted: G 6.1.0' --deny W
+t "check --json --value 'Tainted: G' --deny W: exit 1, mask null, ok false" \
+	sh -c "[ $rc -eq 1 ] && jq -e '.mask == null and .mask_hex == null and .ok == false' '$T/out'"
+printf 'CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\nCPU: 0 PID: 1 Comm: a Tainted: G 6.1.0 #1\n' >"$T/g.log"
+run check --from "$T/g.log" --deny D
+t "check --from: the last field 'Tainted: G': exit 1, its line named" \
+	sh -c "[ $rc -eq 1 ] && grep -q 'mask unknown: the last Tainted: field, line 2' '$T/out'"
+printf 'CPU: 0 PID: 1 Comm: a Tainted: G 6.1.0 #1\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n' >"$T/g2.log"
+run check --from "$T/g2.log" --deny D
+t "check --from: 'Tainted: G' then a field with its flags: judged on those, exit 0" rc_is 0
+
 tap_done

@@ -135,4 +135,9 @@ t "decode 2^64-1 --json: mask_hex 0xffffffffffffffff (jq cannot hold the number)
 run -j decode 0x20000000000201
 t "decode 2^53+0x201 --json: mask_hex keeps the low bits" eval 'jq_out ".mask_hex == \"0x20000000000201\"" && masks_hex "$T/out" 1'
 
+# "Tainted: G": tainted, no flag shown: the mask is not known (null)
+run decode --json 'CPU: 0 PID: 1 Comm: a Tainted: G 6.1.0 #1'
+t "decode --json 'Tainted: G': mask and mask_hex null, tainted" \
+	jq_out '.mask == null and .mask_hex == null and .tainted == true and .flags == []'
+
 tap_done

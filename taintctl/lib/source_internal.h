@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * source_internal.h - the scanner's input: a file descriptor, read as is or
- * decompressed (gzip, xz, zstd; detected by magic bytes).  Not installed.
+ * decompressed (source.c's table of formats, taint_compression_info();
+ * detected by magic bytes).  Not installed.
  */
 #ifndef TAINT_SOURCE_INTERNAL_H
 #define TAINT_SOURCE_INTERNAL_H

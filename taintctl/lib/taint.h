@@ -26,7 +26,8 @@
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
  *             taint_scan_fd(), taint_scan_fd_opts()
- *   source.c  taint_compression_name() (and the decompressors)
+ *   source.c  taint_compression_name(), taint_compression_info() (and
+ *             the decompressors)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc_file.c  taint_proc_path() (and the file reader of proc.c and
@@ -455,6 +456,41 @@ enum taint_compression {
  * "lz4-legacy", "lzo", "lzma", "compress" or "none".
  */
 const char *taint_compression_name(enum taint_compression c);
+
+/**
+ * struct taint_compression_info - a compressed format libtaint knows: the
+ * one table its decompressor, its crash dump reader (which names the
+ * format of a compressed dump) and taintctl's help and man page go by.
+ * @id:        its value
+ * @name:      taint_compression_name()'s
+ * @magic:     the bytes its data starts with, @magic_len of them (bzip2's
+ *             "BZh" is followed by a digit 1-9, which @magic leaves out)
+ * @readable:  this libtaint decompresses it (taint_scan_fd_opts(),
+ *             taint_log_new_from_fd()); false: it is recognized and
+ *             refused (-ENOTSUP), a format libtaint never reads or one
+ *             whose library this build was made without
+ * @tool:      the command that writes such data decompressed to standard
+ *             output ("xz -dc"), for a message that says how to
+ *             decompress it
+ */
+struct taint_compression_info {
+	enum taint_compression id;
+	const char *name;
+	const char *magic;
+	size_t magic_len;
+	bool readable;
+	const char *tool;
+};
+
+/**
+ * taint_compression_info() - what libtaint knows of the format @c, or NULL
+ * for TAINT_COMPRESSION_NONE and a value it does not know.  The formats
+ * are the values from TAINT_COMPRESSION_NONE + 1 up to the first that
+ * gives NULL, in the order of enum taint_compression (so a list of those
+ * it reads is "gzip, xz, zstd, bzip2 and lz4").
+ */
+const struct taint_compression_info *
+taint_compression_info(enum taint_compression c);
 
 /* Flags of struct taint_scan_opts. */
 #define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
@@ -1000,8 +1036,9 @@ int taint_log_new_from_text(const char *buf, size_t len,
 /**
  * taint_log_new_from_fd() - the same for a copy of a taint_log's text read
  * from @fd to its end (a file, a pipe: a saved log, standard input),
- * decompressed if it is gzip, xz or zstd data (told by its magic bytes, as
- * taint_scan_fd_opts() does), at most 4 MiB of text.  @fd is not closed.
+ * decompressed if it is compressed data libtaint reads (told by its magic
+ * bytes, as taint_scan_fd_opts() does: taint_compression_info()'s
+ * readable formats), at most 4 MiB of text.  @fd is not closed.
  * @why: for -EBADMSG (corrupt or truncated compressed data) and -ENOTSUP
  * (a format this build cannot read), a description (@why_size bytes, may
  * be 0); else "".  Returns 0 and *@log, -EFBIG, -ENOMEM, -EBADMSG,

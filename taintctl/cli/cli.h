@@ -25,9 +25,10 @@ enum {
 	EXIT_CURSOR = 4,	/* check --since: the cursor is malformed, from
 				 * another boot, or does not fit this log */
 	EXIT_VMCORE = 5,	/* log --vmcore: the dump cannot be read (not
-				 * an x86_64 ELF core, truncated, no
-				 * VMCOREINFO, a kernel without the taint log,
-				 * inconsistent layout or data) */
+				 * a dump, a compressed file, another
+				 * architecture, truncated, no VMCOREINFO, a
+				 * kernel without the taint log, inconsistent
+				 * layout or data) */
 };
 
 /* The options every command takes, main.c's: set before a command runs. */

@@ -510,6 +510,15 @@ static const struct codec *detect(const char *buf, size_t n, bool *undecided)
 	return NULL;
 }
 
+const struct taint_compression_info *taint__compression_of(const void *buf,
+							    size_t n)
+{
+	bool undecided;
+	const struct codec *c = detect(buf, n, &undecided);
+
+	return c ? &c->info : NULL;
+}
+
 static ssize_t read_retry(int fd, void *buf, size_t n)
 {
 	ssize_t r;

@@ -41,6 +41,15 @@ int taint__source_open(struct taint__source *src, int fd, bool raw,
 		       size_t *got);
 
 /*
+ * taint__compression_of() - the compressed format whose magic bytes the
+ * @n bytes at @buf start with; NULL for anything else (plain data, or too
+ * few bytes to tell).  For a reader that cannot decompress (a crash dump
+ * is read in place) and says what the data is instead.
+ */
+const struct taint_compression_info *taint__compression_of(const void *buf,
+							    size_t n);
+
+/*
  * taint__source_read() - up to @cap bytes of (decompressed) data.  With
  * @fill, reads until @cap bytes or the end; without, returns as soon as one
  * read() of the input gave some data.  Returns the byte count, 0 at the end

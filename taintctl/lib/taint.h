@@ -964,9 +964,12 @@ void taint_watch_close(struct taint_watch *w);
  * taint_vmcore_read_log() - the taint log of a crash dump, as the dumped
  * kernel's /proc/sys/kernel/taint_log would have shown it: a malloc()ed,
  * NUL-terminated text (the caller frees it) for taint_log_parse().
- * @fd:       the dump, an x86_64 ELF core as kdump (/proc/vmcore,
- *            makedumpfile -E) and QEMU's dump-guest-memory write it; read
- *            with pread(), so a regular file (not a pipe)
+ * @fd:       the dump of an x86_64 kernel: an ELF core as kdump
+ *            (/proc/vmcore, makedumpfile -E) and QEMU's dump-guest-memory
+ *            write it, makedumpfile's kdump-compressed format (pages
+ *            stored whole or compressed with zlib, lzo, snappy or zstd),
+ *            or either in makedumpfile's flattened format (-F); read with
+ *            pread(), so a regular file (not a pipe)
  * @buf, @len: the text and its length
  * @why:      for -EBADMSG, -ENOTSUP and -ENOENT, one line of English that
  *            says what is wrong with the dump (@why_size bytes, may be 0);
@@ -982,9 +985,11 @@ void taint_watch_close(struct taint_watch *w);
  * Returns 0; -ENOENT: the dumped kernel keeps no taint log (VMCOREINFO has
  * no SYMBOL(taint_events): no usertaint series, or CONFIG_TAINT_LOG=n);
  * -ENOTSUP: a dump this version cannot read (another architecture, 32-bit
- * or big-endian ELF, kdump-compressed, a flag bit it has no letter for,
- * the log's layout of an unreleased version of the series: a caller or
- * reason inside each slot, no LAYOUT(taint_caller));
+ * or big-endian ELF, a flag bit it has no letter for, the log's layout of
+ * an unreleased version of the series: a caller or reason inside each
+ * slot, no LAYOUT(taint_caller)), or a compressed file (gzip, xz, zstd,
+ * ...: a dump is read in place, never through a decompressor; @why names
+ * the format and its taint_compression_info() tool);
  * -EBADMSG: not an ELF core, or one truncated where the log is, without
  * VMCOREINFO, or whose VMCOREINFO or log is inconsistent; -ENOMEM; or the
  * -errno of fstat()/pread() (-EISDIR, -ESPIPE: not a regular file).

@@ -299,6 +299,12 @@ static int check_since(const struct check_opts *opt, uint64_t set)
 	uint64_t bad;
 	int rc, ret;
 
+	/* an empty one: the "$(taintctl cursor)" that made it failed (as a
+	 * user: the log is root's), which said why then */
+	if (!opt->since[0]) {
+		cli_error("the cursor is empty: the 'taintctl cursor' that should have printed it probably failed (it needs the taint log: run it as root)");
+		return EXIT_CURSOR;
+	}
 	if (taint_cursor_parse(opt->since, &c)) {
 		cli_error("invalid cursor '%s': not a cursor that 'taintctl cursor' printed",
 			  cli_quote(opt->since));

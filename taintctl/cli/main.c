@@ -55,6 +55,7 @@ static void usage(void)
 " watch             print each new taint event as the kernel records it\n"
 " metrics           the taint state for Prometheus (node_exporter textfile)\n"
 " cursor            print a cursor for check --since: the log's position now\n"
+"                   (it reads the taint log: root only, the log is mode 0400)\n"
 "\n"
 "Options:\n"
 " -J, -j, --json        JSON output (status, decode, scan, log, check, watch,\n"

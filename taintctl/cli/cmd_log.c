@@ -10,9 +10,10 @@
  * is printed the same way; a dump that cannot be read is exit code 5.
  * With a FILE operand (- for standard input) the log is a saved copy of a
  * taint_log's text (a ticket's attachment, a copy of
- * /proc/sys/kernel/taint_log), gzip, xz or zstd decompressed, parsed by the
- * same parser and printed the same way, with the same exit codes; a file
- * of which no line is an event is "not a taint log", one line, exit 3.
+ * /proc/sys/kernel/taint_log), decompressed if it is (cli_compressions()),
+ * parsed by the same parser and printed the same way, with the same exit
+ * codes; a file of which no line is an event is "not a taint log", one
+ * line, exit 3.
  */
 #include <stdio.h>
 #include <string.h>
@@ -103,9 +104,9 @@ const struct taintctl_cmd cmd_log = {
 "With --vmcore, the log of the kernel a crash dump was taken of, printed\n"
 "the same way; caller= is left out for a module's code (module= names it).\n"
 "With FILE (- for standard input), a saved copy of a taint_log (a ticket's\n"
-"attachment; gzip, xz and zstd decompressed), printed the same way.  With\n"
-"--root DIR, a sosreport's log is read from DIR/sos_commands/kernel/sysctl_-a\n"
-"where DIR/proc has none.\n"
+"attachment, also compressed: " CLI_COMPRESSED "),\n"
+"printed the same way.  With --root DIR, a sosreport's log is read from\n"
+"DIR/sos_commands/kernel/sysctl_-a where DIR/proc has none.\n"
 "\n"
 "Options:\n",
 	.json = true,

@@ -22,7 +22,7 @@
 
 static void usage(void)
 {
-	fputs(
+	cli_help_puts(
 "Usage:\n"
 " taintctl [options] [status]\n"
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
@@ -45,8 +45,8 @@ static void usage(void)
 "                   0 octal) or Tainted: fields (\"P        W  O\",\n"
 "                   \"[U]=USER, [W]=WARN\", \"Not tainted\"); - or no operand:\n"
 "                   standard input, every field in it\n"
-" scan [FILE...|-]  every Tainted:/Not tainted field in logs (stdin if none;\n"
-"                   gzip, xz, zstd read too), with file:line\n"
+" scan [FILE...|-]  every Tainted:/Not tainted field in logs, with file:line\n"
+"                   (stdin if none; " CLI_COMPRESSED " read too)\n"
 " mark REASON       set the U flag with a reason (1-128 printable ASCII bytes);\n"
 "                   on a stock kernel, set U without a reason and warn\n"
 " log               the kernel's taint log (/proc/sys/kernel/taint_log), that\n"
@@ -92,7 +92,7 @@ static void usage(void)
 " 5  log --vmcore: the dump cannot be read (not an x86_64 ELF core,\n"
 "    truncated, no VMCOREINFO, a kernel without the taint log, inconsistent)\n"
 "\n"
-"For more details see taintctl(1).\n", stdout);
+"For more details see taintctl(1).\n");
 }
 
 /* DIR/<sub> without a doubled '/', into a static buffer; NULL if too long */

@@ -71,6 +71,12 @@ for c in status decode scan mark log check watch metrics cursor; do
 	run "$c" --help
 	t "$c --help: that command's usage, exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl .*$c' '$T/out' && [ \$(grep -c '^ taintctl ' '$T/out') -le 2 ] && grep -q 'taintctl(1)' '$T/out'"
 done
+# the list of compressed formats (libtaint's table, help.c) in the texts
+# that name it: bzip2 and lz4 too, and it fits their lines
+for c in "" scan log check; do
+	run $c --help
+	t "${c:-taintctl} --help lists bzip2 and lz4 among the formats read, lines of 80 columns at most" sh -c "grep -q 'gzip, xz, zstd, bzip2 and lz4' '$T/out' && [ -z \"\$(grep 'bzip2' '$T/out' | awk 'length > 80')\" ]"
+done
 run decode --help
 t "decode --help is about decode (stdin, octal), not scan" sh -c "grep -q 'standard input' '$T/out' && grep -q 'octal' '$T/out' && ! grep -q 'scan FILE' '$T/out'"
 run check --help

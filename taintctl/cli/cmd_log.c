@@ -112,14 +112,18 @@ const struct taintctl_cmd cmd_log = {
 	.json = true,
 	.root = true,
 	.usage_options =
-"     --vmcore FILE  read the log from FILE, a kernel crash dump: an x86_64\n"
-"                    ELF core (kdump's vmcore, makedumpfile -E, QEMU\n"
-"                    dump-guest-memory), through its VMCOREINFO\n",
+"     --vmcore FILE  read the log from FILE, an x86_64 kernel's crash dump,\n"
+"                    through its VMCOREINFO: an ELF core (kdump's vmcore,\n"
+"                    makedumpfile -E, QEMU dump-guest-memory) or\n"
+"                    makedumpfile's kdump-compressed format (zlib, lzo,\n"
+"                    zstd or snappy pages), flattened (-F) or not; not a\n"
+"                    compressed file (decompress it first)\n",
 	.usage_exit =
 "\nExit status: 0 ok, 2 usage error, 3 permission or system error (a file\n"
 "that cannot be opened or read, a malformed taint log or a FILE that is\n"
-"not one, write errors on standard output), 5 --vmcore: the dump cannot be read (not an x86_64 ELF\n"
-"core, truncated, no VMCOREINFO, a kernel without the taint log,\n"
-"inconsistent layout or data).\n"
+"not one, write errors on standard output),\n"
+"5 --vmcore: the dump cannot be read (not a dump, a compressed file,\n"
+"another architecture, truncated, no VMCOREINFO, a kernel without the\n"
+"taint log, inconsistent layout or data).\n"
 "\nFor more details see taintctl(1).\n",
 };

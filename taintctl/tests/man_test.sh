@@ -5,10 +5,12 @@
 #
 # Renders the page with groff (what man -l runs) and checks that the JSON
 # examples keep their quotes, that groff has nothing to warn about, that
-# the sections a util-linux page has are there, that every list of
-# compressed formats in it and in taintctl's --help texts is libtaint's
-# table's ($COMPRESSIONS prints it), and that every option those --help
-# texts name ($TAINTCTL, default ../build/taintctl) is documented.
+# the sections a util-linux page has are there, that it points to no file
+# it is not installed with, that its JSON section names decode --json's
+# keys, that every list of compressed formats in it and in taintctl's
+# --help texts is libtaint's table's ($COMPRESSIONS prints it), and that
+# every option those --help texts name ($TAINTCTL, default
+# ../build/taintctl) is documented.
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +62,24 @@ for id in $(sed -n 's/^#define JOURNAL_ID_[A-Z]*[[:space:]]*"\([0-9a-f]*\)"$/\1/
 	t "JOURNAL lists MESSAGE_ID $id (cli/journal.h)" grep -q "$id" "$T/journal"
 done
 t "JOURNAL has the journalctl examples" sh -c "grep -q 'journalctl -u taintctl-watch FLAG=W' '$T/journal' && grep -q 'journalctl .*-o verbose' '$T/journal'"
+
+# the page is installed alone: it points to no file of the source tree
+# (docs/metrics.md was one)
+t "the page names no file of the source tree (docs/...: not installed)" sh -c "! grep -n 'docs/' '$T/page'"
+
+# JSON: decode's keys are the page's, and its mask is null where the
+# flags are not known (as scan's)
+sed -n '/^JSON$/,/^JOURNAL$/p' "$T/page" | tr -s ' \n' '  ' >"$T/json1"
+t "JSON: decode's mask and mask_hex are null when the flags are not known" grep -q 'decode .*mask and mask_hex are null when the flags are not known' "$T/json1"
+if [ -x "$TAINTCTL" ]; then
+	{ "$TAINTCTL" --json decode 4609 'Tainted: G    V'
+	  printf 'Tainted: W\n' | "$TAINTCTL" --json decode
+	} 2>&1 | grep -o '"[a-z_]*":' | tr -d '":' | sort -u >"$T/keys"
+	t "decode --json prints keys" test -s "$T/keys"
+	while read -r k; do
+		t "JSON names decode's key \"$k\"" grep -qw -- "$k" "$T/json1"
+	done <"$T/keys"
+fi
 
 # the compressed formats: every list of them in the help texts and in the
 # page names all those libtaint reads, as its table gives them

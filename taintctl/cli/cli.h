@@ -25,9 +25,10 @@ enum {
 	EXIT_CURSOR = 4,	/* check --since: the cursor is malformed, from
 				 * another boot, or does not fit this log */
 	EXIT_VMCORE = 5,	/* log --vmcore: the dump cannot be read (not
-				 * an x86_64 ELF core, truncated, no
-				 * VMCOREINFO, a kernel without the taint log,
-				 * inconsistent layout or data) */
+				 * a dump, a compressed file, another
+				 * architecture, truncated, no VMCOREINFO, a
+				 * kernel without the taint log, inconsistent
+				 * layout or data) */
 };
 
 /* The options every command takes, main.c's: set before a command runs. */
@@ -126,6 +127,13 @@ int cli_parse_flags(const char *opt_name, const char *spec, uint64_t *set);
 
 /* help.c: COMMAND --help */
 void cli_command_usage(const struct taintctl_cmd *cmd);
+/* the compressed formats libtaint reads, from its table
+ * (taint_compression_info()): "gzip, xz, zstd, bzip2 and lz4" */
+const char *cli_compressions(void);
+/* a help text to standard output, each CLI_COMPRESSED in it replaced by
+ * cli_compressions() (so no help text lists them by hand) */
+#define CLI_COMPRESSED "@COMPRESSED@"
+void cli_help_puts(const char *text);
 
 /* input.c: VALUEs and TEXT (operands, standard input, a file) to masks */
 struct decoded {
@@ -210,7 +218,7 @@ int events_load_quiet(struct event_list *list, bool quiet);
 /* log --vmcore FILE: the log of the dump @path; EXIT_OK, EXIT_VMCORE
  * (also for malformed lines, reported), EXIT_SYSTEM */
 int events_load_vmcore(const char *path, struct event_list *list);
-/* log FILE, log -: a saved taint_log text (gzip, xz, zstd decompressed);
+/* log FILE, log -: a saved taint_log text (decompressed: cli_compressions());
  * EXIT_OK, EXIT_SYSTEM (also for malformed lines, reported: the events
  * are kept, and for a file that is not a taint log at all: no log) */
 int events_load_file(const char *path, struct event_list *list);

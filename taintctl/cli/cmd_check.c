@@ -359,6 +359,12 @@ static int check_since(const struct check_opts *opt, uint64_t set)
 	uint64_t bad;
 	int rc, ret;
 
+	/* an empty one: the "$(taintctl cursor)" that made it failed (as a
+	 * user: the log is root's), which said why then */
+	if (!opt->since[0]) {
+		cli_error("the cursor is empty: the 'taintctl cursor' that should have printed it probably failed (it needs the taint log: run it as root)");
+		return EXIT_CURSOR;
+	}
 	if (taint_cursor_parse(opt->since, &c)) {
 		cli_error("invalid cursor '%s': not a cursor that 'taintctl cursor' printed",
 			  cli_quote(opt->since));
@@ -543,9 +549,10 @@ const struct taintctl_cmd cmd_check = {
 "     --value VALUE  judge VALUE (a number as decode reads it, or a\n"
 "                    Tainted: field or letters) instead of the kernel\n"
 "     --from FILE    judge FILE (- for standard input): a copy of\n"
-"                    /proc/sys/kernel/tainted, or a log (any size, gzip,\n"
-"                    xz, zstd...): the Tainted: fields of its last boot\n"
-"                    are taken together; a log without one passes\n"
+"                    /proc/sys/kernel/tainted, or a log (any size; also\n"
+"                    " CLI_COMPRESSED "): the Tainted: fields\n"
+"                    of its last boot are taken together; a log without\n"
+"                    one passes\n"
 "     --every-boot   with --from: the fields of every boot in the log\n"
 "     --since CURSOR judge only the flags set and the events recorded after\n"
 "                    CURSOR (printed by 'taintctl cursor'), and name who\n"

@@ -7,7 +7,8 @@
  * and a digest of those events.  The log is read before the mask: a flag
  * set while the cursor is taken is then either in the cursor's mask or
  * named by an event after it (snapshot_take(), taint_state.c, which
- * check --since uses too).
+ * check --since uses too).  The log is mode 0400: as another user than
+ * root the cursor fails (exit 3), saying so.
  */
 #include <stdio.h>
 
@@ -42,6 +43,9 @@ const struct taintctl_cmd cmd_cursor = {
 "Print a cursor: one word that names this boot, the taint log's position\n"
 "and the mask now.  'taintctl check --since CURSOR' later judges only what\n"
 "was set after it (a test runner takes one before each test).\n"
+"It reads the taint log (/proc/sys/kernel/taint_log), which only root can\n"
+"read (mode 0400): as another user it fails (exit 3) and prints nothing,\n"
+"so check --since \"$(taintctl cursor)\" gets an empty cursor.\n"
 "\n"
 "Options:\n",
 	.json = true,

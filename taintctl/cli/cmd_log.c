@@ -10,9 +10,10 @@
  * is printed the same way; a dump that cannot be read is exit code 5.
  * With a FILE operand (- for standard input) the log is a saved copy of a
  * taint_log's text (a ticket's attachment, a copy of
- * /proc/sys/kernel/taint_log), gzip, xz or zstd decompressed, parsed by the
- * same parser and printed the same way, with the same exit codes; a file
- * of which no line is an event is "not a taint log", one line, exit 3.
+ * /proc/sys/kernel/taint_log), decompressed if it is (cli_compressions()),
+ * parsed by the same parser and printed the same way, with the same exit
+ * codes; a file of which no line is an event is "not a taint log", one
+ * line, exit 3.
  */
 #include <stdio.h>
 #include <string.h>
@@ -103,22 +104,26 @@ const struct taintctl_cmd cmd_log = {
 "With --vmcore, the log of the kernel a crash dump was taken of, printed\n"
 "the same way; caller= is left out for a module's code (module= names it).\n"
 "With FILE (- for standard input), a saved copy of a taint_log (a ticket's\n"
-"attachment; gzip, xz and zstd decompressed), printed the same way.  With\n"
-"--root DIR, a sosreport's log is read from DIR/sos_commands/kernel/sysctl_-a\n"
-"where DIR/proc has none.\n"
+"attachment, also compressed: " CLI_COMPRESSED "),\n"
+"printed the same way.  With --root DIR, a sosreport's log is read from\n"
+"DIR/sos_commands/kernel/sysctl_-a where DIR/proc has none.\n"
 "\n"
 "Options:\n",
 	.json = true,
 	.root = true,
 	.usage_options =
-"     --vmcore FILE  read the log from FILE, a kernel crash dump: an x86_64\n"
-"                    ELF core (kdump's vmcore, makedumpfile -E, QEMU\n"
-"                    dump-guest-memory), through its VMCOREINFO\n",
+"     --vmcore FILE  read the log from FILE, an x86_64 kernel's crash dump,\n"
+"                    through its VMCOREINFO: an ELF core (kdump's vmcore,\n"
+"                    makedumpfile -E, QEMU dump-guest-memory) or\n"
+"                    makedumpfile's kdump-compressed format (zlib, lzo,\n"
+"                    zstd or snappy pages), flattened (-F) or not; not a\n"
+"                    compressed file (decompress it first)\n",
 	.usage_exit =
 "\nExit status: 0 ok, 2 usage error, 3 permission or system error (a file\n"
 "that cannot be opened or read, a malformed taint log or a FILE that is\n"
-"not one, write errors on standard output), 5 --vmcore: the dump cannot be read (not an x86_64 ELF\n"
-"core, truncated, no VMCOREINFO, a kernel without the taint log,\n"
-"inconsistent layout or data).\n"
+"not one, write errors on standard output),\n"
+"5 --vmcore: the dump cannot be read (not a dump, a compressed file,\n"
+"another architecture, truncated, no VMCOREINFO, a kernel without the\n"
+"taint log, inconsistent layout or data).\n"
 "\nFor more details see taintctl(1).\n",
 };

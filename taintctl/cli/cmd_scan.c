@@ -7,7 +7,7 @@
  * "FILE:LINE: Taint X: <event>  (report at line N)".
  * JSON: one object per hit and line (JSON Lines), written as found; an
  * event is {"file", "line", "report_line", "letter", "event": {as log}}.
- * No FILE: standard input.  gzip, xz and zstd input is decompressed (told
+ * No FILE: standard input.  Compressed input is decompressed (told
  * by its magic bytes).  A pipe, FIFO or terminal is read line by line and
  * each line's hits are written as soon as it is complete; files are read
  * in big blocks.  Unreadable files and corrupt compressed data are
@@ -185,7 +185,8 @@ const struct taintctl_cmd cmd_scan = {
 "with -, standard input is read, as filters do.  A pipe, FIFO or terminal\n"
 "is read line by line and each line's fields are printed as soon as it is\n"
 "complete (dmesg -w | taintctl scan); files are read in big blocks.\n"
-"gzip, xz and zstd data is decompressed (told by its first bytes).\n"
+"Compressed logs are read too: " CLI_COMPRESSED " (told by their\n"
+"first bytes, not by the file's name).\n"
 "Letters this version does not know are shown as unknown letters.\n"
 "\n"
 "Options:\n",

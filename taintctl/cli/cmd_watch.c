@@ -37,13 +37,17 @@
  * written there), MESSAGE the line, with the fields of journal_fields.c.
  * A taintctl built without libsystemd (journal_none.c) refuses --journal
  * (exit 2) and keeps printing lines when standard output is the journal.
+ * An item the journal does not take (no journald: its socket missing, or
+ * nobody listening there) is lost: said once, on stderr, when it happens;
+ * watch goes on (journald may come back) and its exit status is then 3.
  * --json is JSON Lines on standard output: with --journal a usage error,
  * and it turns the automatic journal mode off.
  *
  * Exit: 0 after the first new item with --once, or on SIGINT/SIGTERM, or
  * when standard output's reader went away (EPIPE, not reported); 1 --deny:
  * a denied flag was set; 2 usage; 3 a file cannot be read, a write to
- * standard output failed, the journal refused an entry.
+ * standard output failed, an item the journal did not take (also at the
+ * end of a watch that went on after it; 1 still wins).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -160,6 +164,8 @@ static void keep_events(struct event_list *to, const struct event_list *from)
 static bool reader_gone;
 /* each item is a journal entry, not a line on standard output */
 static bool to_journal;
+/* items the journal did not take (said at the first) */
+static unsigned long journal_lost;
 
 /* flush each item at once; a failed write is reported here (EPIPE: the
  * reader went away, as util-linux, not reported) */
@@ -195,7 +201,9 @@ static void item_text(FILE *f, const struct journal_item *item)
 }
 
 /* @item as one journal entry: its text line (without the newline) is
- * MESSAGE; a failure is reported (EXIT_SYSTEM then) */
+ * MESSAGE.  An entry the journal does not take is counted in
+ * journal_lost, said the first time, and watch goes on; false only for
+ * what stops it (out of memory, said). */
 static bool journal_item(struct journal_item *item)
 {
 	struct journal_fields f = { .n = 0 };
@@ -217,9 +225,19 @@ static bool journal_item(struct journal_item *item)
 	}
 	journal_fields_free(&f);
 	free(text);
-	if (err)
+	if (err == -ENOMEM) {
 		cli_error("cannot log to the journal: %s", strerror(-err));
-	return !err;
+		return false;
+	}
+	if (err && !journal_lost++) {
+		if (err == -ENOENT)
+			cli_warn("cannot log to the journal: no journal socket (%s): is systemd-journald running? Items are lost until it is (exit status 3)",
+				 JOURNAL_SOCKET);
+		else
+			cli_warn("cannot log to the journal: %s (%s): items are lost until it takes them (exit status 3)",
+				 strerror(-err), JOURNAL_SOCKET);
+	}
+	return true;
 }
 
 /* an item: a journal entry, a JSON line or a text line (flushed) */
@@ -457,6 +475,11 @@ static int watch_run(int argc, char **argv)
 			break;
 	}
 out:
+	/* entries lost: not a silent success (a denied flag's 1 still wins) */
+	if (journal_lost && rc == EXIT_OK) {
+		cli_error("%lu item(s) not logged to the journal", journal_lost);
+		rc = EXIT_SYSTEM;
+	}
 	events_free(&old.ev);
 	events_free(&cur.ev);
 	taint_watch_close(w);
@@ -499,7 +522,7 @@ const struct taintctl_cmd cmd_watch = {
 "\nExit status: 0 --once saw an event, or SIGINT/SIGTERM, or the reader of\n"
 "standard output went away; 1 --deny: a new event set a denied flag;\n"
 "2 usage error (also --journal in a taintctl built without libsystemd);\n"
-"3 a file cannot be read, a write error on standard output, the journal\n"
-"refused an entry.\n"
+"3 a file cannot be read, a write error on standard output, or an item\n"
+"the journal did not take (no journald: said at the first, watch goes on).\n"
 "\nFor more details see taintctl(1).\n",
 };

@@ -72,10 +72,16 @@ bool journal_stream_matches(const char *env, dev_t dev, ino_t ino);
 /* the same for this process's standard output and environment */
 bool journal_stdout_is_journal(void);
 
+/* journald's native socket, where sd_journal_sendv() sends (libsystemd's
+ * own path, not configurable) */
+#define JOURNAL_SOCKET "/run/systemd/journal/socket"
+
 /* journal_sd.c or journal_none.c: built with libsystemd's sd-journal? */
 bool journal_supported(void);
-/* send @f as one journal entry: 0, or a negative errno (-EOPNOTSUPP
- * without libsystemd) */
+/* send @f as one journal entry: 0, or a negative errno: -ENOENT when
+ * there is no JOURNAL_SOCKET (no journald: libsystemd would drop the
+ * entry and say 0), -ECONNREFUSED when nobody listens there, -EOPNOTSUPP
+ * without libsystemd */
 int journal_send(const struct journal_fields *f);
 
 #endif

@@ -22,7 +22,7 @@
 
 static void usage(void)
 {
-	fputs(
+	cli_help_puts(
 "Usage:\n"
 " taintctl [options] [status]\n"
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
@@ -33,6 +33,7 @@ static void usage(void)
 "                          [--value VALUE | --from FILE [--every-boot] |\n"
 "                           --since CURSOR]\n"
 " taintctl [options] watch [--once] [--interval SECONDS] [--deny FLAGS]\n"
+"                          [--journal]\n"
 " taintctl [--root DIR] metrics [--output FILE]\n"
 " taintctl [options] cursor\n"
 "\n"
@@ -45,8 +46,8 @@ static void usage(void)
 "                   0 octal) or Tainted: fields (\"P        W  O\",\n"
 "                   \"[U]=USER, [W]=WARN\", \"Not tainted\"); - or no operand:\n"
 "                   standard input, every field in it\n"
-" scan [FILE...|-]  every Tainted:/Not tainted field in logs (stdin if none;\n"
-"                   gzip, xz, zstd read too), with file:line\n"
+" scan [FILE...|-]  every Tainted:/Not tainted field in logs, with file:line\n"
+"                   (stdin if none; " CLI_COMPRESSED " read too)\n"
 " mark REASON       set the U flag with a reason (1-128 printable ASCII bytes);\n"
 "                   on a stock kernel, set U without a reason and warn\n"
 " log               the kernel's taint log (/proc/sys/kernel/taint_log), that\n"
@@ -55,6 +56,7 @@ static void usage(void)
 " watch             print each new taint event as the kernel records it\n"
 " metrics           the taint state for Prometheus (node_exporter textfile)\n"
 " cursor            print a cursor for check --since: the log's position now\n"
+"                   (it reads the taint log: root only, the log is mode 0400)\n"
 "\n"
 "Options:\n"
 " -J, -j, --json        JSON output (status, decode, scan, log, check, watch,\n"
@@ -72,12 +74,15 @@ static void usage(void)
 "     --every-boot      check --from: judge every boot in the log\n"
 "     --since CURSOR    check: judge only what was set after CURSOR\n"
 "     --once            watch: exit after the first new event\n"
+"     --journal         watch: log each item to the systemd journal natively\n"
 " -n, --interval SECONDS  watch: re-read interval without poll() support\n"
 "                       (default 1)\n"
 " -o, --output FILE     metrics: write FILE instead of stdout (a regular file\n"
 "                       is replaced atomically, a FIFO or device written to)\n"
-"     --vmcore FILE     log: read the log from a kernel crash dump (an x86_64\n"
-"                       ELF core: kdump's vmcore, QEMU dump-guest-memory)\n"
+"     --vmcore FILE     log: read the log from an x86_64 kernel's crash dump:\n"
+"                       an ELF core (kdump's vmcore, QEMU dump-guest-memory)\n"
+"                       or makedumpfile's kdump-compressed format (zlib, lzo,\n"
+"                       zstd or snappy pages), flattened (-F) or not\n"
 " -h, --help            display this help (COMMAND --help: that command's)\n"
 " -V, --version         display version\n"
 "\n"
@@ -85,13 +90,15 @@ static void usage(void)
 " 0  ok\n"
 " 1  check found a disallowed flag; watch --deny saw a denied flag set\n"
 " 2  usage error or invalid input\n"
-" 3  permission or system error (write errors on standard output included)\n"
+" 3  permission or system error (write errors on standard output included;\n"
+"    watch --journal: items the journal did not take)\n"
 " 4  check --since: the cursor is malformed, from another boot, or does not\n"
 "    fit this kernel's taint log\n"
-" 5  log --vmcore: the dump cannot be read (not an x86_64 ELF core,\n"
-"    truncated, no VMCOREINFO, a kernel without the taint log, inconsistent)\n"
+" 5  log --vmcore: the dump cannot be read (not a dump, a compressed file,\n"
+"    another architecture, truncated, no VMCOREINFO, a kernel without the\n"
+"    taint log, inconsistent)\n"
 "\n"
-"For more details see taintctl(1).\n", stdout);
+"For more details see taintctl(1).\n");
 }
 
 /* DIR/<sub> without a doubled '/', into a static buffer; NULL if too long */

@@ -56,9 +56,10 @@ static void report_problems(const struct taint_log *log, const char *name)
 	}
 }
 
-/* the running kernel's log (--root's); EXIT_*, reported unless @quiet */
+/* the running kernel's log (--root's); EXIT_*, reported unless @quiet;
+ * @need: what an unreadable log fails (NULL: nothing to add) */
 static int load_proc(struct event_list *list, bool quiet_if_unreadable,
-		     bool quiet)
+		     bool quiet, const char *need)
 {
 	char path[4096];
 	int ret;
@@ -87,7 +88,14 @@ static int load_proc(struct event_list *list, bool quiet_if_unreadable,
 			list->read_error = -ret;
 			return EXIT_OK;
 		}
-		cli_error("cannot read '%s': %s", path, strerror(-ret));
+		if (need && (ret == -EACCES || ret == -EPERM))
+			cli_error("cannot read '%s': %s (%s, which only root can read: mode 0400)",
+				  path, strerror(-ret), need);
+		else if (need)
+			cli_error("cannot read '%s': %s (%s)", path,
+				  strerror(-ret), need);
+		else
+			cli_error("cannot read '%s': %s", path, strerror(-ret));
 		return EXIT_SYSTEM;
 	}
 	if (!quiet)
@@ -99,13 +107,13 @@ static int load_proc(struct event_list *list, bool quiet_if_unreadable,
 int events_load(struct event_list *list, bool quiet_if_unreadable)
 {
 	memset(list, 0, sizeof(*list));
-	return load_proc(list, quiet_if_unreadable, false);
+	return load_proc(list, quiet_if_unreadable, false, NULL);
 }
 
 int events_load_quiet(struct event_list *list, bool quiet)
 {
 	memset(list, 0, sizeof(*list));
-	return load_proc(list, quiet, quiet);
+	return load_proc(list, quiet, quiet, NULL);
 }
 
 int events_load_vmcore(const char *path, struct event_list *list)
@@ -189,8 +197,9 @@ int snapshot_take(struct snapshot *s)
 			cli_error("cannot read '%s': %s", path, strerror(-ret));
 		return EXIT_SYSTEM;
 	}
-	/* a cursor must know the log: an unreadable one is an error */
-	rc = events_load(&s->ev, false);
+	/* a cursor must know the log: an unreadable one is an error, which
+	 * says why (cursor as a user, the log being root's) */
+	rc = load_proc(&s->ev, false, false, "a cursor needs the taint log");
 	if (rc)
 		return rc;
 	rc = read_kernel_mask(&s->mask);

@@ -35,6 +35,7 @@
 
 #include "source_internal.h"
 
+/* HAVE_<lib>: 1 if the library's headers were there at build time, else 0 */
 #if defined(__has_include)
 #if __has_include(<zlib.h>)
 #define HAVE_ZLIB 1
@@ -70,6 +71,21 @@
 #define HAVE_LZ4 1
 #include <lz4frame.h>
 #endif
+#ifndef HAVE_ZLIB
+#define HAVE_ZLIB 0
+#endif
+#ifndef HAVE_LZMA
+#define HAVE_LZMA 0
+#endif
+#ifndef HAVE_ZSTD
+#define HAVE_ZSTD 0
+#endif
+#ifndef HAVE_BZ2
+#define HAVE_BZ2 0
+#endif
+#ifndef HAVE_LZ4
+#define HAVE_LZ4 0
+#endif
 #include <limits.h>
 
 #define IN_CAP (256 * 1024)
@@ -77,15 +93,17 @@
 /* Decoder step results (besides negative errnos). */
 enum { STEP_OK = 0, STEP_END = 1 };
 
+/*
+ * A format of the table: what taint_compression_info() hands out, then how
+ * it is told and read.  A format libtaint reads has its decoder when its
+ * library was there at build time (info.readable), none otherwise; one it
+ * never reads (@never) is only told from plain text, and refused.
+ */
 struct codec {
-	enum taint_compression id;
-	const char *name;
-	const char *magic;
-	size_t magic_len;
+	struct taint_compression_info info;
 	/* NULL, or the bytes one of which must follow the magic */
 	const char *next;
-	/* a format never read: how to decompress it instead */
-	const char *tool;
+	bool never;
 	int (*init)(struct taint__source *src);
 	/*
 	 * Decode src->in[in_pos..in_len) into out[*op..cap).  @finish: no
@@ -109,7 +127,7 @@ static int data_error(struct taint__source *src, const char *what,
 }
 
 /* ---- gzip (zlib) ------------------------------------------------------- */
-#ifdef HAVE_ZLIB
+#if HAVE_ZLIB
 static int gz_init(struct taint__source *src)
 {
 	z_stream *z = calloc(1, sizeof(*z));
@@ -170,7 +188,7 @@ static void gz_end(struct taint__source *src)
 #endif
 
 /* ---- xz (liblzma) ------------------------------------------------------ */
-#ifdef HAVE_LZMA
+#if HAVE_LZMA
 static int xz_init(struct taint__source *src)
 {
 	lzma_stream *x = malloc(sizeof(*x));
@@ -239,7 +257,7 @@ static void xz_end(struct taint__source *src)
 #endif
 
 /* ---- zstd (libzstd) ---------------------------------------------------- */
-#ifdef HAVE_ZSTD
+#if HAVE_ZSTD
 static int zs_init(struct taint__source *src)
 {
 	ZSTD_DStream *d = ZSTD_createDStream();
@@ -281,7 +299,7 @@ static void zs_end(struct taint__source *src)
 #endif
 
 /* ---- bzip2 (libbz2) ---------------------------------------------------- */
-#ifdef HAVE_BZ2
+#if HAVE_BZ2
 static int bz_init(struct taint__source *src)
 {
 	bz_stream *b = calloc(1, sizeof(*b));
@@ -347,7 +365,7 @@ static void bz_end(struct taint__source *src)
 #endif
 
 /* ---- lz4 frame format (liblz4) ----------------------------------------- */
-#ifdef HAVE_LZ4
+#if HAVE_LZ4
 static int lz_init(struct taint__source *src)
 {
 	LZ4F_dctx *d;
@@ -382,67 +400,93 @@ static void lz_end(struct taint__source *src)
 }
 #endif
 
+/* a format's decoder, if its library was there at build time */
+#if HAVE_ZLIB
+#define GZ_DECODER gz_init, gz_step, gz_end
+#else
+#define GZ_DECODER NULL, NULL, NULL
+#endif
+#if HAVE_LZMA
+#define XZ_DECODER xz_init, xz_step, xz_end
+#else
+#define XZ_DECODER NULL, NULL, NULL
+#endif
+#if HAVE_ZSTD
+#define ZS_DECODER zs_init, zs_step, zs_end
+#else
+#define ZS_DECODER NULL, NULL, NULL
+#endif
+#if HAVE_BZ2
+#define BZ_DECODER bz_init, bz_step, bz_end
+#else
+#define BZ_DECODER NULL, NULL, NULL
+#endif
+#if HAVE_LZ4
+#define LZ_DECODER lz_init, lz_step, lz_end
+#else
+#define LZ_DECODER NULL, NULL, NULL
+#endif
+#define NO_DECODER NULL, NULL, NULL
+/* a string literal's bytes and their number (a \0 in it included) */
+#define MAGIC(s) s, sizeof(s) - 1
+
+/*
+ * The one table of the formats (taint.h, taint_compression_info()), in
+ * the order of enum taint_compression: the decompressor reads by it, the
+ * crash dump reader names a compressed dump by it (vmcore_dump.c), and
+ * taintctl's help lists it; tests/man_test.sh checks that the man page
+ * and the help name every format it reads.
+ */
 static const struct codec codecs[] = {
-	{ TAINT_COMPRESSION_GZIP, "gzip", "\x1f\x8b", 2, NULL, NULL,
-#ifdef HAVE_ZLIB
-	  gz_init, gz_step, gz_end
-#else
-	  NULL, NULL, NULL
-#endif
-	},
-	{ TAINT_COMPRESSION_XZ, "xz", "\xfd" "7zXZ\0", 6, NULL, NULL,
-#ifdef HAVE_LZMA
-	  xz_init, xz_step, xz_end
-#else
-	  NULL, NULL, NULL
-#endif
-	},
-	{ TAINT_COMPRESSION_ZSTD, "zstd", "\x28\xb5\x2f\xfd", 4, NULL, NULL,
-#ifdef HAVE_ZSTD
-	  zs_init, zs_step, zs_end
-#else
-	  NULL, NULL, NULL
-#endif
-	},
-	{ TAINT_COMPRESSION_BZIP2, "bzip2", "BZh", 3, "123456789", NULL,
-#ifdef HAVE_BZ2
-	  bz_init, bz_step, bz_end
-#else
-	  NULL, NULL, NULL
-#endif
-	},
-	{ TAINT_COMPRESSION_LZ4, "lz4", "\x04\x22\x4d\x18", 4, NULL, NULL,
-#ifdef HAVE_LZ4
-	  lz_init, lz_step, lz_end
-#else
-	  NULL, NULL, NULL
-#endif
-	},
-	{ TAINT_COMPRESSION_LZ4_LEGACY, "lz4-legacy", "\x02\x21\x4c\x18", 4,
-	  NULL, "lz4 -dc", NULL, NULL, NULL },
-	{ TAINT_COMPRESSION_LZO, "lzo", "\x89LZO\0\r\n\x1a\n", 9, NULL,
-	  "lzop -dc", NULL, NULL, NULL },
-	{ TAINT_COMPRESSION_LZMA, "lzma", "\x5d\0\0", 3, NULL, "xz -dc",
-	  NULL, NULL, NULL },
-	{ TAINT_COMPRESSION_COMPRESS, "compress", "\x1f\x9d", 2, NULL,
-	  "gzip -dc", NULL, NULL, NULL },
+	{ { TAINT_COMPRESSION_GZIP, "gzip", MAGIC("\x1f\x8b"), HAVE_ZLIB,
+	    "gzip -dc" }, NULL, false, GZ_DECODER },
+	{ { TAINT_COMPRESSION_XZ, "xz", MAGIC("\xfd" "7zXZ\0"), HAVE_LZMA,
+	    "xz -dc" }, NULL, false, XZ_DECODER },
+	{ { TAINT_COMPRESSION_ZSTD, "zstd", MAGIC("\x28\xb5\x2f\xfd"),
+	    HAVE_ZSTD, "zstd -dc" }, NULL, false, ZS_DECODER },
+	{ { TAINT_COMPRESSION_BZIP2, "bzip2", MAGIC("BZh"), HAVE_BZ2,
+	    "bzip2 -dc" }, "123456789", false, BZ_DECODER },
+	{ { TAINT_COMPRESSION_LZ4, "lz4", MAGIC("\x04\x22\x4d\x18"), HAVE_LZ4,
+	    "lz4 -dc" }, NULL, false, LZ_DECODER },
+	/* recognized, never read */
+	{ { TAINT_COMPRESSION_LZ4_LEGACY, "lz4-legacy",
+	    MAGIC("\x02\x21\x4c\x18"), false, "lz4 -dc" }, NULL, true,
+	  NO_DECODER },
+	{ { TAINT_COMPRESSION_LZO, "lzo", MAGIC("\x89LZO\0\r\n\x1a\n"), false,
+	    "lzop -dc" }, NULL, true, NO_DECODER },
+	{ { TAINT_COMPRESSION_LZMA, "lzma", MAGIC("\x5d\0\0"), false,
+	    "xz -dc" }, NULL, true, NO_DECODER },
+	{ { TAINT_COMPRESSION_COMPRESS, "compress", MAGIC("\x1f\x9d"), false,
+	    "gzip -dc" }, NULL, true, NO_DECODER },
 };
 #define NCODECS (sizeof(codecs) / sizeof(codecs[0]))
 
-const char *taint_compression_name(enum taint_compression c)
+static const struct codec *codec_by_id(enum taint_compression c)
 {
 	for (size_t i = 0; i < NCODECS; i++)
-		if (codecs[i].id == c)
-			return codecs[i].name;
-	return "none";
+		if (codecs[i].info.id == c)
+			return &codecs[i];
+	return NULL;
+}
+
+const char *taint_compression_name(enum taint_compression c)
+{
+	const struct codec *k = codec_by_id(c);
+
+	return k ? k->info.name : "none";
+}
+
+const struct taint_compression_info *
+taint_compression_info(enum taint_compression c)
+{
+	const struct codec *k = codec_by_id(c);
+
+	return k ? &k->info : NULL;
 }
 
 static const struct codec *codec_of(const struct taint__source *src)
 {
-	for (size_t i = 0; i < NCODECS; i++)
-		if (codecs[i].id == src->compression)
-			return &codecs[i];
-	return NULL;
+	return codec_by_id(src->compression);
 }
 
 /*
@@ -454,16 +498,25 @@ static const struct codec *detect(const char *buf, size_t n, bool *undecided)
 	*undecided = false;
 	for (size_t i = 0; i < NCODECS; i++) {
 		const struct codec *c = &codecs[i];
-		size_t m = c->magic_len < n ? c->magic_len : n;
+		size_t m = c->info.magic_len < n ? c->info.magic_len : n;
 
-		if (memcmp(buf, c->magic, m))
+		if (memcmp(buf, c->info.magic, m))
 			continue;
-		if (n < c->magic_len + !!c->next)
+		if (n < c->info.magic_len + !!c->next)
 			*undecided = true;
 		else if (!c->next || (buf[m] && strchr(c->next, buf[m])))
 			return c;
 	}
 	return NULL;
+}
+
+const struct taint_compression_info *taint__compression_of(const void *buf,
+							    size_t n)
+{
+	bool undecided;
+	const struct codec *c = detect(buf, n, &undecided);
+
+	return c ? &c->info : NULL;
 }
 
 static ssize_t read_retry(int fd, void *buf, size_t n)
@@ -514,18 +567,18 @@ int taint__source_open(struct taint__source *src, int fd, bool raw,
 		*got = n;
 		return 0;
 	}
-	src->compression = c->id;
-	if (!c->init && c->tool) {
+	src->compression = c->info.id;
+	if (c->never) {
 		snprintf(src->errbuf, sizeof(src->errbuf),
 			 "compressed with %s, not supported (decompress it first: %s)",
-			 c->name, c->tool);
+			 c->info.name, c->info.tool);
 		src->error = src->errbuf;
 		return -ENOTSUP;
 	}
 	if (!c->init) {
 		snprintf(src->errbuf, sizeof(src->errbuf),
-			 "%s data, but this build has no %s support",
-			 c->name, c->name);
+			 "%s data, but this build has no %s support (decompress it first: %s)",
+			 c->info.name, c->info.name, c->info.tool);
 		src->error = src->errbuf;
 		return -ENOTSUP;
 	}

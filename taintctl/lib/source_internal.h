@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * source_internal.h - the scanner's input: a file descriptor, read as is or
- * decompressed (gzip, xz, zstd; detected by magic bytes).  Not installed.
+ * decompressed (source.c's table of formats, taint_compression_info();
+ * detected by magic bytes).  Not installed.
  */
 #ifndef TAINT_SOURCE_INTERNAL_H
 #define TAINT_SOURCE_INTERNAL_H
@@ -38,6 +39,15 @@ struct taint__source {
 int taint__source_open(struct taint__source *src, int fd, bool raw,
 		       const void *pre, size_t pre_len, char *buf, size_t cap,
 		       size_t *got);
+
+/*
+ * taint__compression_of() - the compressed format whose magic bytes the
+ * @n bytes at @buf start with; NULL for anything else (plain data, or too
+ * few bytes to tell).  For a reader that cannot decompress (a crash dump
+ * is read in place) and says what the data is instead.
+ */
+const struct taint_compression_info *taint__compression_of(const void *buf,
+							    size_t n);
 
 /*
  * taint__source_read() - up to @cap bytes of (decompressed) data.  With

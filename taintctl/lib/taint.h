@@ -26,7 +26,8 @@
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
  *             taint_scan_fd(), taint_scan_fd_opts()
- *   source.c  taint_compression_name() (and the decompressors)
+ *   source.c  taint_compression_name(), taint_compression_info() (and
+ *             the decompressors)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc_file.c  taint_proc_path() (and the file reader of proc.c and
@@ -472,6 +473,41 @@ enum taint_compression {
  * "lz4-legacy", "lzo", "lzma", "compress" or "none".
  */
 const char *taint_compression_name(enum taint_compression c);
+
+/**
+ * struct taint_compression_info - a compressed format libtaint knows: the
+ * one table its decompressor, its crash dump reader (which names the
+ * format of a compressed dump) and taintctl's help and man page go by.
+ * @id:        its value
+ * @name:      taint_compression_name()'s
+ * @magic:     the bytes its data starts with, @magic_len of them (bzip2's
+ *             "BZh" is followed by a digit 1-9, which @magic leaves out)
+ * @readable:  this libtaint decompresses it (taint_scan_fd_opts(),
+ *             taint_log_new_from_fd()); false: it is recognized and
+ *             refused (-ENOTSUP), a format libtaint never reads or one
+ *             whose library this build was made without
+ * @tool:      the command that writes such data decompressed to standard
+ *             output ("xz -dc"), for a message that says how to
+ *             decompress it
+ */
+struct taint_compression_info {
+	enum taint_compression id;
+	const char *name;
+	const char *magic;
+	size_t magic_len;
+	bool readable;
+	const char *tool;
+};
+
+/**
+ * taint_compression_info() - what libtaint knows of the format @c, or NULL
+ * for TAINT_COMPRESSION_NONE and a value it does not know.  The formats
+ * are the values from TAINT_COMPRESSION_NONE + 1 up to the first that
+ * gives NULL, in the order of enum taint_compression (so a list of those
+ * it reads is "gzip, xz, zstd, bzip2 and lz4").
+ */
+const struct taint_compression_info *
+taint_compression_info(enum taint_compression c);
 
 /* Flags of struct taint_scan_opts. */
 #define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
@@ -945,9 +981,12 @@ void taint_watch_close(struct taint_watch *w);
  * taint_vmcore_read_log() - the taint log of a crash dump, as the dumped
  * kernel's /proc/sys/kernel/taint_log would have shown it: a malloc()ed,
  * NUL-terminated text (the caller frees it) for taint_log_parse().
- * @fd:       the dump, an x86_64 ELF core as kdump (/proc/vmcore,
- *            makedumpfile -E) and QEMU's dump-guest-memory write it; read
- *            with pread(), so a regular file (not a pipe)
+ * @fd:       the dump of an x86_64 kernel: an ELF core as kdump
+ *            (/proc/vmcore, makedumpfile -E) and QEMU's dump-guest-memory
+ *            write it, makedumpfile's kdump-compressed format (pages
+ *            stored whole or compressed with zlib, lzo, snappy or zstd),
+ *            or either in makedumpfile's flattened format (-F); read with
+ *            pread(), so a regular file (not a pipe)
  * @buf, @len: the text and its length
  * @why:      for -EBADMSG, -ENOTSUP and -ENOENT, one line of English that
  *            says what is wrong with the dump (@why_size bytes, may be 0);
@@ -963,9 +1002,11 @@ void taint_watch_close(struct taint_watch *w);
  * Returns 0; -ENOENT: the dumped kernel keeps no taint log (VMCOREINFO has
  * no SYMBOL(taint_events): no usertaint series, or CONFIG_TAINT_LOG=n);
  * -ENOTSUP: a dump this version cannot read (another architecture, 32-bit
- * or big-endian ELF, kdump-compressed, a flag bit it has no letter for,
- * the log's layout of an unreleased version of the series: a caller or
- * reason inside each slot, no LAYOUT(taint_caller));
+ * or big-endian ELF, a flag bit it has no letter for, the log's layout of
+ * an unreleased version of the series: a caller or reason inside each
+ * slot, no LAYOUT(taint_caller)), or a compressed file (gzip, xz, zstd,
+ * ...: a dump is read in place, never through a decompressor; @why names
+ * the format and its taint_compression_info() tool);
  * -EBADMSG: not an ELF core, or one truncated where the log is, without
  * VMCOREINFO, or whose VMCOREINFO or log is inconsistent; -ENOMEM; or the
  * -errno of fstat()/pread() (-EISDIR, -ESPIPE: not a regular file).
@@ -1017,8 +1058,9 @@ int taint_log_new_from_text(const char *buf, size_t len,
 /**
  * taint_log_new_from_fd() - the same for a copy of a taint_log's text read
  * from @fd to its end (a file, a pipe: a saved log, standard input),
- * decompressed if it is gzip, xz or zstd data (told by its magic bytes, as
- * taint_scan_fd_opts() does), at most 4 MiB of text.  @fd is not closed.
+ * decompressed if it is compressed data libtaint reads (told by its magic
+ * bytes, as taint_scan_fd_opts() does: taint_compression_info()'s
+ * readable formats), at most 4 MiB of text.  @fd is not closed.
  * @why: for -EBADMSG (corrupt or truncated compressed data) and -ENOTSUP
  * (a format this build cannot read), a description (@why_size bytes, may
  * be 0); else "".  Returns 0 and *@log, -EFBIG, -ENOMEM, -EBADMSG,

@@ -4,7 +4,8 @@
  * reader: vmcore_open() tells the format from the file's first bytes
  * (makedumpfile's flattened file around either format, vmcore_flat.c;
  * its kdump-compressed format, vmcore_diskdump.c; an ELF core,
- * vmcore_elf.c) and opens the dump with that reader; vmcore_read() reads
+ * vmcore_elf.c) and opens the dump with that reader, or names the format
+ * of a file that is compressed (source.c's table); vmcore_read() reads
  * the kernel image's memory through it, at the physical address that
  * NUMBER(phys_base) gives.
  */
@@ -15,10 +16,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "source_internal.h"
 #include "vmcore_internal.h"
 
 int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 {
+	const struct taint_compression_info *z;
 	unsigned char eh[sizeof(Elf64_Ehdr)];
 	struct stat st;
 	size_t got;
@@ -53,6 +56,17 @@ int vmcore_open(struct vmcore *vc, int fd, char *why, size_t why_size)
 	if (got >= 8 && (memcmp(eh, "KDUMP   ", 8) == 0 ||
 			 memcmp(eh, "DISKDUMP", 8) == 0))
 		return vmcore_dd_open(vc);
+	/*
+	 * A compressed file (a dump.xz from a ticket): named by its magic
+	 * bytes (source.c's table, never by the file's name), with the tool
+	 * that decompresses it.  A dump is read in place, a page here and
+	 * there, never decompressed through a stream.
+	 */
+	z = taint__compression_of(eh, got);
+	if (z)
+		return vmcore_fail(vc, -ENOTSUP,
+				   "compressed with %s, not a dump itself: decompress it first (%s FILE >DUMP) and read DUMP",
+				   z->name, z->tool);
 	return vmcore_elf_open(vc, eh, got);
 }
 

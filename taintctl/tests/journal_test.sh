@@ -105,7 +105,11 @@ watch --journal --deny D: the denied event at PRIORITY warning (4), exit 1
 \$JOURNAL_STREAM naming stdout: journal entry by default, stdout empty
 \$JOURNAL_STREAM naming another file: the line on stdout, no journal entry
 \$JOURNAL_STREAM naming stdout, with --json: JSON on stdout, no journal entry
-watch --journal, a journal socket nobody listens at: exit 3, says why"
+watch --journal --once, a journal socket nobody listens at: the item lost, said once, exit 3
+watch --journal without journald (no socket): stdout empty, exit 3 at the end (SIGTERM)
+watch --journal without journald: one warning, naming the socket, for the items lost
+watch --journal without journald: the count of items lost at the end
+watch --journal without journald: goes on, and logs the items after journald is back"
 if [ -z "${JOURNAL_TEST_NS:-}" ]; then
 	printf '%s\n' "$E2E" | while IFS= read -r d; do skip "$d" "$ns_why"; done
 	n=$((n + $(printf '%s\n' "$E2E" | wc -l)))
@@ -127,12 +131,31 @@ unrecv() { kill "$rpid"; wait "$rpid" 2>/dev/null; rm -f "$SOCK"; }
 # jq_j FILTER: on the entries received, as an array
 jq_j() { jq -s -e "$1" "$T/j.out" >/dev/null; }
 
-# a socket nobody listens at (journald gone): sd_journal_sendv() fails
-# (with no socket at all, libsystemd drops entries silently: not an error)
+# no socket at all (no journald): libsystemd would drop each entry and
+# return 0; watch says so once, goes on (the items after journald is back
+# are logged) and exits 3 at the end.  Two events in one change: two items
+# lost at one wake-up, one warning
+R=$(tree nojournald)
+"$TAINTCTL" --root "$R" watch --journal -n 0.1 >"$T/out" 2>"$T/err" &
+wpid=$!; guard $wpid; started $wpid
+append "$R" "$EVU
+$EVD"
+lines "$T/err" 2
+sleep 1
+recv "$T/j0.out"
+set_mask "$R" $((512 | 2))
+lines "$T/j0.out" 1
+sleep 0.3
+kill -TERM $wpid; wait $wpid; rc_nojd=$?; unguard
+unrecv
+cp "$T/err" "$T/nojd.err"; cp "$T/out" "$T/nojd.out"
+
+# a socket nobody listens at (journald gone): sd_journal_sendv() fails;
+# the item is lost, as without a socket
 python3 -c 'import socket, sys
 socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).bind(sys.argv[1])' "$SOCK"
 R=$(tree nosock)
-"$TAINTCTL" --root "$R" watch --journal -n 0.1 >"$T/out" 2>"$T/err" &
+"$TAINTCTL" --root "$R" watch --journal --once -n 0.1 >"$T/out" 2>"$T/err" &
 wpid=$!; guard $wpid; started $wpid
 append "$R" "$EVU"
 wait $wpid; rc_nosock=$?; unguard
@@ -207,5 +230,9 @@ sleep 0.3
 unrecv
 t "\$JOURNAL_STREAM naming stdout, with --json: JSON on stdout, no journal entry" sh -c "[ $rc -eq 0 ] && jq -e '.type == \"flag\" and .letter == \"F\"' '$T/out' >/dev/null && [ \$(wc -l <'$T/j.out') -eq 1 ]"
 
-t "watch --journal, a journal socket nobody listens at: exit 3, says why" sh -c "[ $rc_nosock -eq 3 ] && [ ! -s '$T/nosock.out' ] && [ \"\$(tail -1 '$T/nosock.err')\" = 'taintctl: cannot log to the journal: Connection refused' ]"
+t "watch --journal --once, a journal socket nobody listens at: the item lost, said once, exit 3" sh -c "[ $rc_nosock -eq 3 ] && [ ! -s '$T/nosock.out' ] && [ \$(grep -c 'cannot log to the journal' '$T/nosock.err') -eq 1 ] && grep -q '^taintctl: warning: cannot log to the journal: Connection refused (/run/systemd/journal/socket)' '$T/nosock.err' && [ \"\$(tail -1 '$T/nosock.err')\" = 'taintctl: 1 item(s) not logged to the journal' ]"
+t "watch --journal without journald (no socket): stdout empty, exit 3 at the end (SIGTERM)" sh -c "[ $rc_nojd -eq 3 ] && [ ! -s '$T/nojd.out' ]"
+t "watch --journal without journald: one warning, naming the socket, for the items lost" sh -c "[ \$(grep -c 'cannot log to the journal' '$T/nojd.err') -eq 1 ] && grep -q '^taintctl: warning: cannot log to the journal: no journal socket (/run/systemd/journal/socket): is systemd-journald running?' '$T/nojd.err'"
+t "watch --journal without journald: the count of items lost at the end" sh -c "[ \"\$(tail -1 '$T/nojd.err')\" = 'taintctl: 2 item(s) not logged to the journal' ]"
+t "watch --journal without journald: goes on, and logs the items after journald is back" sh -c "jq -s -e 'length == 1 and .[0].FLAG == [\"F\"]' '$T/j0.out' >/dev/null"
 tap_done

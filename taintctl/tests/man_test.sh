@@ -5,9 +5,12 @@
 #
 # Renders the page with groff (what man -l runs) and checks that the JSON
 # examples keep their quotes, that groff has nothing to warn about, that
-# the sections a util-linux page has are there, and that every option
-# taintctl's --help texts name ($TAINTCTL, default ../build/taintctl) is
-# documented.
+# the sections a util-linux page has are there, that it points to no file
+# it is not installed with, that its JSON section names decode --json's
+# keys, that every list of compressed formats in it and in taintctl's
+# --help texts is libtaint's table's ($COMPRESSIONS prints it), and that
+# every option those --help texts name ($TAINTCTL, default
+# ../build/taintctl) is documented.
 
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -60,11 +63,59 @@ for id in $(sed -n 's/^#define JOURNAL_ID_[A-Z]*[[:space:]]*"\([0-9a-f]*\)"$/\1/
 done
 t "JOURNAL has the journalctl examples" sh -c "grep -q 'journalctl -u taintctl-watch FLAG=W' '$T/journal' && grep -q 'journalctl .*-o verbose' '$T/journal'"
 
+# the page is installed alone: it points to no file of the source tree
+# (docs/metrics.md was one)
+t "the page names no file of the source tree (docs/...: not installed)" sh -c "! grep -n 'docs/' '$T/page'"
+
+# JSON: decode's keys are the page's, and its mask is null where the
+# flags are not known (as scan's)
+sed -n '/^JSON$/,/^JOURNAL$/p' "$T/page" | tr -s ' \n' '  ' >"$T/json1"
+t "JSON: decode's mask and mask_hex are null when the flags are not known" grep -q 'decode .*mask and mask_hex are null when the flags are not known' "$T/json1"
+if [ -x "$TAINTCTL" ]; then
+	{ "$TAINTCTL" --json decode 4609 'Tainted: G    V'
+	  printf 'Tainted: W\n' | "$TAINTCTL" --json decode
+	} 2>&1 | grep -o '"[a-z_]*":' | tr -d '":' | sort -u >"$T/keys"
+	t "decode --json prints keys" test -s "$T/keys"
+	while read -r k; do
+		t "JSON names decode's key \"$k\"" grep -qw -- "$k" "$T/json1"
+	done <"$T/keys"
+fi
+
+# the compressed formats: every list of them in the help texts and in the
+# page names all those libtaint reads, as its table gives them
+# ($COMPRESSIONS, tests/compressions.c: "gzip, xz, zstd, bzip2 and lz4"),
+# none is a list written by hand that the table left behind
+COMPRESSIONS=${COMPRESSIONS:-$HERE/../build/asan/compressions}
+helps() {
+	"$TAINTCTL" --help
+	for c in status decode scan mark log check watch metrics cursor; do "$TAINTCTL" "$c" --help; done
+}
+if [ -x "$COMPRESSIONS" ] && [ -x "$TAINTCTL" ] && "$COMPRESSIONS" >"$T/z"; then
+	list=$(awk '$2 == 1 { n[++k] = $1 } END { for (i = 1; i <= k; i++) printf "%s%s", (i == 1 ? "" : i < k ? ", " : " and "), n[i] }' "$T/z")
+	first=$(awk '$2 == 1 { print $1; exit }' "$T/z")
+	t "libtaint reads compressed formats: $list" test -n "$list"
+	t "libtaint's table has bzip2 and lz4 among them" sh -c "awk '\$2 == 1' '$T/z' | grep -q '^bzip2 ' && awk '\$2 == 1' '$T/z' | grep -q '^lz4 '"
+	# each text as one line of single blanks (line breaks out of the way)
+	tr -s ' \n' '  ' <"$T/page" >"$T/page1"
+	helps 2>&1 | tr -s ' \n' '  ' >"$T/help1"
+	for f in help1 page1; do
+		case $f in help1) what="the --help texts" ;; *) what="the page" ;; esac
+		lists=$(grep -o -- "$first, " "$T/$f" | wc -l)
+		full=$(grep -oF -- "$list" "$T/$f" | wc -l)
+		t "$what: every list of compressed formats ($lists) is the table's whole list ($full)" sh -c "[ $full -ge 1 ] && [ $lists -eq $full ]"
+	done
+	t "the page: scan, log FILE and check --from list them" sh -c "[ \$(grep -oF -- '$list' '$T/page1' | wc -l) -ge 3 ]"
+	while read -r name readable tool; do
+		[ "$readable" = 1 ] || continue
+		t "$name: in the --help texts and the page" sh -c "grep -qw -- '$name' '$T/help1' && grep -qw -- '$name' '$T/page1'"
+	done <"$T/z"
+else
+	skip "compressed formats in the help and the page" "no $COMPRESSIONS or $TAINTCTL"
+fi
+
 # every long option that a --help text names is in the page
 if [ -x "$TAINTCTL" ]; then
-	{ "$TAINTCTL" --help
-	  for c in status decode scan mark log check watch metrics cursor; do "$TAINTCTL" "$c" --help; done
-	} 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u >"$T/opts"
+	helps 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u >"$T/opts"
 	t "the --help texts name options" test -s "$T/opts"
 	while read -r o; do
 		t "option $o (from --help) is documented" grep -qF -- "$o" "$T/page"

@@ -6,7 +6,8 @@
  * checks that scanning the compressed bytes finds exactly those lines,
  * from a file and from a pipe, also when the data is concatenated, that
  * truncated or corrupt data is an error that comes after the hits decoded
- * before it, and that formats read by no library here are an error.
+ * before it, that formats read by no library here are an error, and that
+ * taint_compression_info()'s table says all that.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -367,6 +368,62 @@ static void test_formats(void **state)
 	}
 }
 
+/*
+ * taint_compression_info(), the one table that the decompressor, the dump
+ * reader and taintctl's help go by: in enum order, the formats it reads
+ * are exactly those test_formats() decodes (every library is in the test
+ * build), each one's data starts with its magic, then those it refuses;
+ * each has the tool that decompresses it, and its magic is what the
+ * scanner tells it by.
+ */
+static void test_compression_table(void **state)
+{
+	static const char *const refused[][2] = {
+		{ "lz4-legacy", "lz4 -dc" }, { "lzo", "lzop -dc" },
+		{ "lzma", "xz -dc" }, { "compress", "gzip -dc" },
+	};
+	const struct taint_compression_info *ci;
+	enum taint_compression c;
+	size_t n = 0;
+
+	(void)state;
+	assert_null(taint_compression_info(TAINT_COMPRESSION_NONE));
+	for (c = TAINT_COMPRESSION_NONE + 1; (ci = taint_compression_info(c));
+	     c++, n++) {
+		struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
+		char buf[64], tool[32];
+
+		assert_int_equal(ci->id, c);
+		assert_string_equal(ci->name, taint_compression_name(c));
+		assert_true(ci->magic_len > 0 && ci->magic_len < 16);
+		if (n < NFMTS) {
+			size_t zn;
+			unsigned char *z = fmts[n].encode(plain, 4096, &zn);
+
+			assert_int_equal(ci->id, fmts[n].id);
+			assert_string_equal(ci->name, fmts[n].name);
+			assert_true(ci->readable);
+			snprintf(tool, sizeof(tool), "%s -dc", ci->name);
+			assert_string_equal(ci->tool, tool);
+			assert_true(zn >= ci->magic_len);
+			assert_memory_equal(z, ci->magic, ci->magic_len);
+			free(z);
+		} else {
+			assert_true(n - NFMTS < sizeof(refused) / sizeof(refused[0]));
+			assert_string_equal(ci->name, refused[n - NFMTS][0]);
+			assert_false(ci->readable);
+			assert_string_equal(ci->tool, refused[n - NFMTS][1]);
+		}
+		/* the magic (bzip2's and a block size digit), then junk */
+		memset(buf, 'x', sizeof(buf));
+		memcpy(buf, ci->magic, ci->magic_len);
+		buf[ci->magic_len] = '9';
+		scan_file(buf, sizeof(buf), 0, &info);
+		assert_int_equal(info.compression, c);
+	}
+	assert_int_equal(n, NFMTS + sizeof(refused) / sizeof(refused[0]));
+}
+
 /* Concatenated members/streams/frames (cat a.gz b.gz) are one log. */
 static void test_concatenated(void **state)
 {
@@ -599,6 +656,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_compression_table),
 		cmocka_unit_test(test_magic_split),
 		cmocka_unit_test(test_concatenated),
 		cmocka_unit_test(test_truncated),

@@ -17,6 +17,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TAINTCTL=${TAINTCTL:-$HERE/../build/asan/taintctl}
 MKVMCORE=${MKVMCORE:-$HERE/../build/asan/mkvmcore}
 . "$HERE/tap.sh"
+tap_need gzip:gzip xz:xz-utils zstd:zstd bzip2:bzip2 lz4:lz4
 tap_init vmcore
 tap_diag() {
 	[ -s "$T/diff" ] && sed 's/^/# /' "$T/diff" | head -10
@@ -141,6 +142,17 @@ bad "random bytes: exit 5" 5 ".*: not an ELF core file (no ELF magic number)"
 : >"$T/zero"
 run log --vmcore "$T/zero"
 bad "an empty file: exit 5" 5 ".*: not an ELF core file"
+# a compressed dump (a ticket's dump.xz): named by its magic bytes, not by
+# its file's name (none of these has a suffix), with the tool that
+# decompresses it; never "not an ELF core"
+for z in gzip xz zstd bzip2 lz4; do
+	"$z" -c "$T/main.core" >"$T/$z.dump" 2>/dev/null
+	run log --vmcore "$T/$z.dump"
+	bad "a dump compressed with $z: exit 5, says so and how to decompress it" 5 \
+		"cannot read the taint log of '.*/$z.dump': compressed with $z, not a dump itself: decompress it first ($z -dc FILE >DUMP)"
+done
+"$TAINTCTL" log --vmcore "$T/xz.dump" --json </dev/null >"$T/out" 2>"$T/err"; rc=$?
+bad "a compressed dump with --json: the same, no JSON on stdout" 5 ".*compressed with xz"
 run --json log --vmcore "$T/stock.core"
 bad "--json: the same, no JSON on stdout" 5 "cannot read the taint log of .*stock.core"
 

@@ -71,6 +71,26 @@ for c in status decode scan mark log check watch metrics cursor; do
 	run "$c" --help
 	t "$c --help: that command's usage, exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl .*$c' '$T/out' && [ \$(grep -c '^ taintctl ' '$T/out') -le 2 ] && grep -q 'taintctl(1)' '$T/out'"
 done
+# the overview names every option that a command's --help names (it
+# lacked watch's --journal)
+run --help; cp "$T/out" "$T/top"
+for c in status decode scan mark log check watch metrics cursor; do
+	"$TAINTCTL" "$c" --help
+done | grep -o -- '--[a-z][a-z-]*' | sort -u >"$T/cmd_opts"
+t "the commands' --help texts name options" test -s "$T/cmd_opts"
+while read -r o; do
+	t "taintctl --help names $o (a command's --help does)" grep -qF -- "$o" "$T/top"
+done <"$T/cmd_opts"
+# the list of compressed formats (libtaint's table, help.c) in the texts
+# that name it: bzip2 and lz4 too, and it fits their lines
+for c in "" scan log check; do
+	run $c --help
+	t "${c:-taintctl} --help lists bzip2 and lz4 among the formats read, lines of 80 columns at most" sh -c "grep -q 'gzip, xz, zstd, bzip2 and lz4' '$T/out' && [ -z \"\$(grep 'bzip2' '$T/out' | awk 'length > 80')\" ]"
+done
+run --help
+t "--help: --vmcore reads kdump-compressed dumps too, not only ELF cores" sh -c "tr -s ' \n' '  ' <'$T/out' | grep -q -- \"--vmcore FILE log: read the log from an x86_64 kernel's crash dump: an ELF core .* or makedumpfile's kdump-compressed format (zlib, lzo, zstd or snappy pages), flattened (-F) or not\" && ! grep -q 'an x86_64 ELF core' '$T/out'"
+run log --help
+t "log --help: --vmcore reads kdump-compressed dumps too, not a compressed file" sh -c "tr -s ' \n' '  ' <'$T/out' | grep -q \"makedumpfile's kdump-compressed format (zlib, lzo, zstd or snappy pages), flattened (-F) or not; not a compressed file\" && ! grep -q 'x86_64 ELF$' '$T/out'"
 run decode --help
 t "decode --help is about decode (stdin, octal), not scan" sh -c "grep -q 'standard input' '$T/out' && grep -q 'octal' '$T/out' && ! grep -q 'scan FILE' '$T/out'"
 run check --help

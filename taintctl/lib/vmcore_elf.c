@@ -6,7 +6,8 @@
  * physical memory through the segments.  vmcore_dump.c opens a dump with
  * it when the dump is not kdump-compressed.
  *
- * The file is read through vmcore_file.c.  Fields are decoded as
+ * The dump's bytes are read with vmcore_file_read() (vmcore_flat.c: the
+ * file's own, or a flattened file's records).  Fields are decoded as
  * little-endian bytes, so the reader works on any host.
  */
 #define _FILE_OFFSET_BITS 64	/* dumps are as large as memory */

@@ -77,10 +77,22 @@ int vmcore_dd_open(struct vmcore *vc)
 				   "a diskdump (\"DISKDUMP\") dump: only makedumpfile's kdump-compressed format (\"KDUMP   \") can be read");
 	version = vmcore_le(h + 8, 4);
 	/* utsname.machine: the fifth of six 65-byte strings from byte 12 */
-	if (strncmp((const char *)h + 12 + 4 * 65, "x86_64", 65))
+	if (strncmp((const char *)h + 12 + 4 * 65, "x86_64", 65)) {
+		/* the dump's bytes: a message stays one printable line */
+		char machine[17];
+		size_t i;
+
+		for (i = 0; i < 16 && h[12 + 4 * 65 + i]; i++) {
+			unsigned char b = h[12 + 4 * 65 + i];
+
+			machine[i] = b < 0x20 || b >= 0x7f || b == '"' ?
+				     '?' : (char)b;
+		}
+		machine[i] = '\0';
 		return vmcore_fail(vc, -ENOTSUP,
-				   "a kdump-compressed dump of another machine (\"%.16s\"): only x86_64 dumps can be read",
-				   (const char *)h + 12 + 4 * 65);
+				   "a kdump-compressed dump of another machine (\"%s\"): only x86_64 dumps can be read",
+				   machine);
+	}
 	block = vmcore_le(h + 428, 4);
 	sub_blocks = vmcore_le(h + 432, 4);
 	bitmap_blocks = vmcore_le(h + 436, 4);

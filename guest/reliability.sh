@@ -178,17 +178,17 @@ rel_run() {
 	[ $# -gt 0 ] && shift
 	case "$t" in
 	stress)
-		taint_stress ${1:+-w "$1"} ${2:+-n "$2"} ;;
+		/usr/bin/taint_stress ${1:+-w "$1"} ${2:+-n "$2"} ;;
 	fuzz)
-		taint_fuzz "${1:-$(( $(date +%s) % 1000000 ))}" ${2:+"$2"} ;;
+		/usr/bin/taint_fuzz "${1:-$(( $(date +%s) % 1000000 ))}" ${2:+"$2"} ;;
 	forgery)
-		taint_forgery ;;
+		/usr/bin/taint_forgery ;;
 	perm)
-		taint_perm -H /usr/bin/taint_suid_helper ;;
+		/usr/bin/taint_perm -H /usr/bin/taint_suid_helper ;;
 	forgery+perm)
 		rc=0
-		taint_forgery || rc=1
-		taint_perm -H /usr/bin/taint_suid_helper || rc=1
+		/usr/bin/taint_forgery || rc=1
+		/usr/bin/taint_perm -H /usr/bin/taint_suid_helper || rc=1
 		return $rc ;;
 	*)
 		echo "1..0 # SKIP unknown reliability test '$t'"

@@ -22,7 +22,7 @@
  *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_flag_by_name(),
  *             taint_mask_letters(), taint_letters_to_mask(),
  *             taint_flags_to_mask(), taint_unknown_bits(), taint_version()
- *   value.c   taint_parse_value()
+ *   value.c   taint_parse_value(), taint_parse_saved_mask()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
  *             taint_scan_fd(), taint_scan_fd_opts()
@@ -231,6 +231,19 @@ int taint_flags_to_mask(const char *spec, uint64_t *mask, size_t *bad_at,
  * than 20 characters) or -ERANGE (over 64 bits).
  */
 int taint_parse_value(const char *s, uint64_t *mask);
+
+/**
+ * taint_parse_saved_mask() - parse the text of a saved copy of the mask:
+ * a file that holds /proc/sys/kernel/tainted (one number, read as
+ * taint_parse_value() reads it) or its sysctl line ("kernel.tainted =
+ * 4609", as sysctl -a prints it, or "kernel.tainted=4609").  Blanks
+ * around it, LF or CR LF line ends, blank lines before and after it, a
+ * UTF-8 byte order mark and UTF-16 (LE or BE, with or without a byte order
+ * mark: what Windows tools write) are accepted; anything else (a second
+ * number, a word, a NUL byte) is not one.
+ * Returns 0, -EINVAL (not one number) or -ERANGE (over 64 bits).
+ */
+int taint_parse_saved_mask(const void *text, size_t len, uint64_t *mask);
 
 /* ------------------------------------------------------------------------
  * The "Tainted:" field of kernel reports (field.c)
@@ -733,7 +746,11 @@ size_t taint_escape_word(const char *s, size_t len, char *out, size_t size);
 int taint_proc_path(const char *proc_root, const char *name, char *buf,
 		    size_t size);
 
-/** taint_read_mask() - read <root>/sys/kernel/tainted. -errno, -EINVAL, -ERANGE. */
+/**
+ * taint_read_mask() - read <root>/sys/kernel/tainted, as
+ * taint_parse_saved_mask() reads it (a copy's CR LF too).  -errno, -EINVAL,
+ * -ERANGE.
+ */
 int taint_read_mask(const char *proc_root, uint64_t *mask);
 
 /**

@@ -140,7 +140,8 @@ static int read_module(const char *dir, const char *name,
 	ret = taint__read_file(path, 4096, &buf, &len);
 	if (ret)
 		return ret;
-	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r' ||
+		       buf[len - 1] == ' '))
 		len--;
 	n = len < sizeof(m->taint) - 1 ? len : sizeof(m->taint) - 1;
 	memcpy(m->taint, buf, n);

@@ -702,7 +702,8 @@ struct taint_log_ops {
 };
 
 /**
- * taint_log_parse() - parse a whole taint_log text.  A "dropped=" line that
+ * taint_log_parse() - parse a whole taint_log text.  Lines end in LF or in
+ * CR LF (a copy saved on Windows).  A "dropped=" line that
  * is not the last line is reported as malformed.  *@dropped is set to the
  * dropped count (0 when the line is absent).  Returns the number of
  * malformed lines (0 when all is well) or the callback's non-zero value

@@ -50,14 +50,36 @@ done
 cat "$T/num.le" | "$TAINTCTL" check --from - --deny W >"$T/out" 2>"$T/err"; rc=$?
 t "check --from - (a pipe) of a UTF-16 saved mask: exit 1" rc_is 1
 
-# --- --root: tainted as other tools copy it ---------------------------------
+# --- taint logs with CR LF line ends ----------------------------------------
+sed 's/$/\r/' "$PATCHED/proc/sys/kernel/taint_log" >"$T/crlf.log"
+run -j log "$T/crlf.log"
+t "log FILE with CR LF line ends: 3 events, dropped 5, exit 0" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 3 and .dropped == 5 and .events[0].caller == \"lkdtm_WARNING+0x1d/0x30 [lkdtm]\"' '$T/out' >/dev/null"
+
+# --- --root: tainted, taint_log and a module's taint with CR LF -------------
 CR=$(mkproc crlf)
 printf '4609\r\n' >"$CR/proc/sys/kernel/tainted"
+cp "$T/crlf.log" "$CR/proc/sys/kernel/taint_log"
+mkdir -p "$CR/sys/module/zfs"; printf 'PO\r\n' >"$CR/sys/module/zfs/taint"
+run --root "$CR" -j status
+t "status --root with CR LF files: mask 4609, 3 events, module zfs PO" sh -c "[ $rc -eq 0 ] && jq -e '.mask == 4609 and (.events | length) == 3 and .modules == [{\"name\": \"zfs\", \"taint\": \"PO\"}]' '$T/out' >/dev/null"
 run --root "$CR" check --deny W
 t "check --root with tainted '4609<CR><LF>' --deny W: exit 1" rc_is 1
+run --root "$CR" -j log
+t "log --root with a CR LF taint_log: 3 events" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 3 and .dropped == 5' '$T/out' >/dev/null"
 SYS=$(mkproc sysctl)
 printf 'kernel.tainted = 4609\r\n' >"$SYS/proc/sys/kernel/tainted"
 run --root "$SYS" check --deny W
 t "check --root with tainted 'kernel.tainted = 4609<CR><LF>': exit 1" rc_is 1
+# a sosreport whose sysctl_-a has CR LF line ends
+SOSCR=$(mkproc soscr)
+echo 4673 >"$SOSCR/proc/sys/kernel/tainted"
+mkdir -p "$SOSCR/sos_commands/kernel"
+{
+	printf 'kernel.sysrq = 16\r\n'
+	sed 's/^/kernel.taint_log = /; s/$/\r/' "$V2/proc/sys/kernel/taint_log"
+	printf 'kernel.tainted = 4673\r\n'
+} >"$SOSCR/sos_commands/kernel/sysctl_-a"
+run --root "$SOSCR" -j log
+t "log --root of a sosreport with a CR LF sysctl_-a: 4 events, dropped 2" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 4 and .dropped == 2 and .events[1].caller == \"lkdtm_WARNING+0x1d/0x30\"' '$T/out' >/dev/null"
 
 tap_done

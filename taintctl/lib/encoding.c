@@ -33,31 +33,78 @@ static const struct {
 };
 #define NBOMS (sizeof(boms) / sizeof(boms[0]))
 
-/*
- * Whether @p[0..@n) are code units of @unit bytes, each an ASCII-range
- * character: one non-NUL byte (@at: its place in the unit) and NULs.
- */
-static bool units_like(const unsigned char *p, size_t n, size_t unit,
-		       size_t at)
+/* UTF-16 and UTF-32 without a byte order mark, by their code units */
+static const struct unit_form {
+	size_t unit;		/* bytes */
+	size_t lo;		/* the place of the low byte */
+	enum taint__encoding enc;
+} forms[] = {
+	/* UTF-32 first: "T\0\0\0" is also "T\0" and a NUL in UTF-16 */
+	{ 4, 0, TAINT__ENC_UTF32LE },
+	{ 4, 3, TAINT__ENC_UTF32BE },
+	{ 2, 0, TAINT__ENC_UTF16LE },
+	{ 2, 1, TAINT__ENC_UTF16BE },
+};
+#define NFORMS (sizeof(forms) / sizeof(forms[0]))
+
+/* byte @i of a code unit of @f, counted from its low byte */
+static unsigned char unit_byte(const unsigned char *u,
+			       const struct unit_form *f, size_t i)
 {
-	for (size_t i = 0; i < n; i++)
-		if ((i % unit == at) != (p[i] != 0))
+	return u[f->lo ? f->unit - 1 - i : i];
+}
+
+/*
+ * A code unit of @f that holds a character of U+0001 to U+00FF: its
+ * low byte not NUL, the others NUL (ASCII text, or Latin-1).  With @bmp,
+ * a character up to U+FFFF in UTF-32 (its two high bytes NUL).
+ */
+static bool unit_like(const unsigned char *u, const struct unit_form *f,
+		      bool bmp)
+{
+	size_t i = bmp && f->unit == 4 ? 2 : 1;
+
+	if (!unit_byte(u, f, 0) && !(i == 2 && unit_byte(u, f, 1)))
+		return false;
+	for (; i < f->unit; i++)
+		if (unit_byte(u, f, i))
 			return false;
 	return true;
+}
+
+/* @p[0..@n) may still be the start of ASCII text in @f: each byte NUL or
+ * not where a code unit of an ASCII character has it */
+static bool may_be(const unsigned char *p, size_t n, const struct unit_form *f)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t at = i % f->unit;
+		bool low = f->lo ? at == f->unit - 1 : at == 0;
+
+		if (low != (p[i] != 0))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * @p[0..@n) is text in @f: at least 3 in 4 of its code units hold a
+ * character a log's text has (ASCII, Latin-1; UTF-32: the BMP), so that
+ * a "\xe2\x82\xac" or a CJK character early in the text does not hide it;
+ * plain text has no NUL at all.
+ */
+static bool text_in(const unsigned char *p, size_t n,
+		    const struct unit_form *f)
+{
+	size_t units = n / f->unit, like = 0;
+
+	for (size_t u = 0; u < units; u++)
+		like += unit_like(p + u * f->unit, f, true);
+	return units && like * 4 >= units * 3;
 }
 
 enum taint__encoding taint__encoding_detect(const void *data, size_t n,
 					    size_t *bom, bool *undecided)
 {
-	static const struct {
-		size_t unit, at;
-		enum taint__encoding enc;
-	} pats[] = {
-		{ 4, 0, TAINT__ENC_UTF32LE },
-		{ 4, 3, TAINT__ENC_UTF32BE },
-		{ 2, 0, TAINT__ENC_UTF16LE },
-		{ 2, 1, TAINT__ENC_UTF16BE },
-	};
 	const unsigned char *p = data;
 	size_t w = n < TAINT__ENC_WINDOW ? n : TAINT__ENC_WINDOW;
 	enum taint__encoding found = TAINT__ENC_PLAIN;
@@ -77,12 +124,11 @@ enum taint__encoding taint__encoding_detect(const void *data, size_t n,
 		*undecided = more;
 		return boms[i].enc;
 	}
-	for (size_t i = 0; i < sizeof(pats) / sizeof(pats[0]); i++) {
-		if (!units_like(p, w, pats[i].unit, pats[i].at))
-			continue;
-		more = true;
-		if (found == TAINT__ENC_PLAIN && w >= pats[i].unit)
-			found = pats[i].enc;
+	for (size_t i = 0; i < NFORMS; i++) {
+		if (n < TAINT__ENC_DECIDE && may_be(p, n, &forms[i]))
+			more = true;
+		if (found == TAINT__ENC_PLAIN && text_in(p, w, &forms[i]))
+			found = forms[i].enc;
 	}
 	*undecided = more && n < TAINT__ENC_DECIDE;
 	return found;

@@ -28,11 +28,12 @@ enum taint__encoding {
  * taint__encoding_detect() - the encoding the first @n bytes of a text
  * show.  A byte order mark decides (EF BB BF, FF FE, FE FF, FF FE 00 00,
  * 00 00 FE FF; *@bom is its length, 0 without one); without one, UTF-16
- * is text whose first code units (up to TAINT__ENC_WINDOW bytes) are all
- * ASCII: LE "T\0a\0", BE "\0T\0a" (no byte of plain text is NUL), UTF-32
- * the same with three NULs.  *@undecided: fewer than TAINT__ENC_DECIDE
- * bytes that more bytes could still make another encoding (read more if
- * more may come; the answer is what these bytes show).
+ * is text of which 3 in 4 of the first code units (up to TAINT__ENC_WINDOW
+ * bytes) are ASCII or Latin-1 characters: LE "T\0a\0", BE "\0T\0a" (no
+ * byte of plain text is NUL); UTF-32 the same with three NULs (the BMP:
+ * two).  *@undecided: fewer than TAINT__ENC_DECIDE bytes that more bytes
+ * could still make another encoding (read more if more may come; the
+ * answer is what these bytes show).
  */
 enum taint__encoding taint__encoding_detect(const void *p, size_t n,
 					    size_t *bom, bool *undecided);

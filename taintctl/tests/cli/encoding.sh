@@ -4,9 +4,10 @@
 # encoding.sh - what every command reads, written by other tools: CR LF
 # line ends, blank lines and sysctl's "kernel.tainted = N" in a saved
 # mask, a UTF-8 byte order mark, UTF-16 (LE and BE, with or without a byte
-# order mark: PowerShell's >, Notepad's "Unicode").  Each must be read as
-# the same text in UTF-8 would be, or refused with exit 3: never a silent
-# pass.  TAP on stdout.
+# order mark: PowerShell's >, Notepad's "Unicode"), compressed UTF-16, and
+# UTF-32 (refused, named).  Each must be read as the same text in UTF-8
+# would be (check, scan, decode, log, --root, a sosreport's sysctl_-a), or
+# refused with exit 3: never a silent pass.  TAP on stdout.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -49,6 +50,45 @@ for e in u8bom le be lenb benb; do
 done
 cat "$T/num.le" | "$TAINTCTL" check --from - --deny W >"$T/out" 2>"$T/err"; rc=$?
 t "check --from - (a pipe) of a UTF-16 saved mask: exit 1" rc_is 1
+
+# --- logs in UTF-16 and with a UTF-8 byte order mark -------------------------
+cat >"$T/oops.txt" <<'EOF'
+[    0.000000] Linux version 6.1.0 (gcc) #1 SMP PREEMPT_DYNAMIC
+[    5.000000] lkdtm: Performing direct entry WARNING
+[    5.000100] CPU: 0 PID: 312 Comm: cat Tainted: G        W          6.1.0 #1
+[    5.000200] Hardware name: QEMU Standard PC (i440FX + PIIX, 1996)
+EOF
+for e in le be lenb benb; do
+	enc $e <"$T/oops.txt" >"$T/oops.$e"
+	run -j scan "$T/oops.$e"
+	t "scan of a UTF-16 ($e) log: the field, at its line" sh -c "[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].line == 3 and .[0].mask == 512 and .[0].text == \"Tainted: G        W\"' '$T/out' >/dev/null"
+	run check --from "$T/oops.$e" --deny W
+	t "check --from a UTF-16 ($e) log --deny W: exit 1" sh -c "[ $rc -eq 1 ] && grep -q '^  W ' '$T/out'"
+done
+cat "$T/oops.le" | "$TAINTCTL" -j scan - >"$T/out" 2>"$T/err"; rc=$?
+t "scan - of a UTF-16 log from a pipe: the field, at its line" sh -c "[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].line == 3' '$T/out' >/dev/null"
+cat "$T/oops.benb" | "$TAINTCTL" check --from - --deny W >"$T/out" 2>"$T/err"; rc=$?
+t "check --from - of a UTF-16BE log from a pipe: exit 1" rc_is 1
+gzip -c "$T/oops.le" >"$T/oops.le.gz"
+run check --from "$T/oops.le.gz" --deny W
+t "check --from a gzip-compressed UTF-16 log: exit 1" rc_is 1
+# the byte order mark is not text: an event and a boot line at line 1
+printf 'Taint W: ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm="a" caller=f+0x1/0x2\nLinux version 6.1\n' | enc u8bom >"$T/bom.log"
+run -j scan "$T/bom.log"
+t "scan of a log with a UTF-8 byte order mark: the event of line 1" sh -c "[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].line == 1 and .[0].letter == \"W\"' '$T/out' >/dev/null"
+# UTF-32: refused, named
+enc 32le <"$T/oops.txt" >"$T/oops.32"
+run scan "$T/oops.32"
+t "scan of a UTF-32 log: exit 3, the encoding named" sh -c "[ $rc -eq 3 ] && grep -q 'UTF-32' '$T/err' && [ ! -s '$T/out' ]"
+run check --from "$T/oops.32" --deny W
+t "check --from a UTF-32 log: exit 3, not a pass" sh -c "[ $rc -eq 3 ] && grep -q 'UTF-32' '$T/err'"
+
+# --- taint logs in UTF-16 -----------------------------------------------------
+enc le <"$PATCHED/proc/sys/kernel/taint_log" >"$T/u16.log"
+run -j log "$T/u16.log"
+t "log FILE in UTF-16: 3 events, dropped 5, exit 0" sh -c "[ $rc -eq 0 ] && jq -e '(.events | length) == 3 and .dropped == 5' '$T/out' >/dev/null"
+"$TAINTCTL" -j log - <"$T/u16.log" >"$T/out" 2>"$T/err"; rc=$?
+t "log - of a UTF-16 log: 3 events" sh -c "[ $rc -eq 0 ] && jq -e '(.events | length) == 3' '$T/out' >/dev/null"
 
 # --- taint logs with CR LF line ends ----------------------------------------
 sed 's/$/\r/' "$PATCHED/proc/sys/kernel/taint_log" >"$T/crlf.log"

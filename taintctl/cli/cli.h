@@ -162,7 +162,8 @@ struct decoded_list {
 int decode_text(const char *name, const char *buf, size_t len,
 		struct decoded_list *out);
 void decoded_free(struct decoded_list *l);
-/* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
+/* read all of @path ("-": standard input), NUL-terminated, as scan reads
+ * it (taint_read_text(): decompressed, UTF-16 transcoded); EXIT_* */
 int read_input(const char *path, char **buf, size_t *len);
 
 /*

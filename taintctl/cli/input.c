@@ -351,10 +351,9 @@ nomem:
 int read_input(const char *path, char **buf, size_t *len)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	size_t cap = 4096, n = 0;
 	const char *name = is_stdin ? "standard input" : path;
-	char *b;
-	int fd, err = 0;
+	char why[160];
+	int fd, ret;
 
 	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -362,51 +361,15 @@ int read_input(const char *path, char **buf, size_t *len)
 			  strerror(errno));
 		return EXIT_SYSTEM;
 	}
-	b = malloc(cap + 1);
-	while (b) {
-		ssize_t r;
-
-		if (n == cap) {
-			char *nb = NULL;
-
-			if (cap < INPUT_MAX)
-				nb = realloc(b, cap * 2 + 1);
-			else
-				err = EFBIG;
-			if (!nb) {
-				free(b);
-				b = NULL;
-				break;
-			}
-			b = nb;
-			cap *= 2;
-		}
-		r = read(fd, b + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			err = errno;
-			free(b);
-			b = NULL;
-			break;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
+	/* as scan reads it: decompressed, UTF-16 transcoded */
+	ret = taint_read_text(fd, INPUT_MAX, buf, len, why, sizeof(why));
 	if (!is_stdin)
 		close(fd);
-	if (!b) {
-		if (err == EFBIG)
-			cli_error("'%s' is larger than %u MiB: use 'taintctl scan' for big logs",
-				  cli_quote(name), INPUT_MAX >> 20);
-		else
-			cli_error("cannot read '%s': %s", cli_quote(name),
-				  strerror(err ? err : ENOMEM));
-		return EXIT_SYSTEM;
-	}
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return EXIT_OK;
+	if (ret == -EFBIG)
+		cli_error("'%s' is larger than %u MiB: use 'taintctl scan' for big logs",
+			  cli_quote(name), INPUT_MAX >> 20);
+	else if (ret)
+		cli_error("cannot read '%s': %s", cli_quote(name),
+			  why[0] ? why : strerror(-ret));
+	return ret ? EXIT_SYSTEM : EXIT_OK;
 }

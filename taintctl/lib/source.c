@@ -894,6 +894,60 @@ void taint__source_close(struct taint__source *src)
 	src->dec = NULL;
 }
 
+int taint_read_text(int fd, size_t max, char **text, size_t *text_len,
+		    char *why, size_t why_size)
+{
+	struct taint__source src;
+	size_t cap = max < 65536 ? max : 65536, len = 0;
+	char *buf = malloc(cap + 1), *nb;
+	ssize_t n;
+	int ret;
+
+	*text = NULL;
+	*text_len = 0;
+	if (why_size)
+		why[0] = '\0';
+	if (!buf)
+		return -ENOMEM;
+	ret = taint__source_open(&src, fd, false, NULL, 0, buf, cap, &len);
+	while (!ret) {
+		if (len == cap) {
+			if (cap >= max) {
+				/* full: one byte more is too much */
+				char c;
+
+				n = taint__source_read(&src, &c, 1, true);
+				ret = n > 0 ? -EFBIG : (int)n;
+				break;
+			}
+			cap = cap > max / 2 ? max : cap * 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				ret = -ENOMEM;
+				break;
+			}
+			buf = nb;
+		}
+		n = taint__source_read(&src, buf + len, cap - len, true);
+		if (n <= 0) {
+			ret = (int)n;
+			break;
+		}
+		len += (size_t)n;
+	}
+	if (ret && src.error && why_size)
+		snprintf(why, why_size, "%s", src.error);
+	taint__source_close(&src);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf[len] = '\0';
+	*text = buf;
+	*text_len = len;
+	return 0;
+}
+
 /* ---- a regular file, mapped (scanned in place, no copy) ---------------- */
 
 /*

@@ -26,8 +26,9 @@
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
  *             taint_scan_fd(), taint_scan_fd_opts()
- *   source.c  taint_compression_name(), taint_compression_info() (and
- *             the decompressors)
+ *   source.c  taint_compression_name(), taint_compression_info(),
+ *             taint_read_text() (and the decompressors; encoding.c:
+ *             UTF-16)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc_file.c  taint_proc_path() (and the file reader of proc.c and
@@ -521,6 +522,21 @@ struct taint_compression_info {
  */
 const struct taint_compression_info *
 taint_compression_info(enum taint_compression c);
+
+/**
+ * taint_read_text() - all of @fd, as text, as the scanner reads it: gzip,
+ * xz, zstd, bzip2 and lz4 data decompressed, UTF-16 (LE or BE, with or
+ * without a byte order mark) transcoded to UTF-8, a UTF-8 byte order mark
+ * dropped.  *@text is malloc()ed and NUL-terminated (the text may hold
+ * NUL bytes: *@len counts them all).
+ * Returns 0 or a negative errno: -EFBIG (more than @max bytes of text),
+ * -EBADMSG (corrupt or truncated compressed data), -ENOTSUP (a format or
+ * an encoding recognized and not read: lzo, UTF-32...), each with a
+ * one-line description in @why (@why_size bytes, "" if none), -ENOMEM,
+ * a read() error.
+ */
+int taint_read_text(int fd, size_t max, char **text, size_t *len, char *why,
+		    size_t why_size);
 
 /* Flags of struct taint_scan_opts. */
 #define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */

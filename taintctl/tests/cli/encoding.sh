@@ -72,12 +72,20 @@ t "check --from - of a UTF-16BE log from a pipe: exit 1" rc_is 1
 gzip -c "$T/oops.le" >"$T/oops.le.gz"
 run check --from "$T/oops.le.gz" --deny W
 t "check --from a gzip-compressed UTF-16 log: exit 1" rc_is 1
+"$TAINTCTL" -j decode <"$T/oops.le" >"$T/out" 2>"$T/err"; rc=$?
+t "decode < a UTF-16 log: the field decoded, at its line" sh -c "[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].mask == 512 and .[0].line == 3' '$T/out' >/dev/null"
+"$TAINTCTL" -j decode <"$T/num.be" >"$T/out" 2>"$T/err"; rc=$?
+t "decode < a UTF-16 number: 4609" sh -c "[ $rc -eq 0 ] && jq -e '.mask == 4609' '$T/out' >/dev/null"
+"$TAINTCTL" -j decode <"$T/oops.le.gz" >"$T/out" 2>"$T/err"; rc=$?
+t "decode < a gzip-compressed UTF-16 log: the field" sh -c "[ $rc -eq 0 ] && jq -e '.mask == 512' '$T/out' >/dev/null"
+enc 32le <"$T/oops.txt" >"$T/oops.32"
+"$TAINTCTL" decode <"$T/oops.32" >"$T/out" 2>"$T/err"; rc=$?
+t "decode < a UTF-32 log: exit 3, the encoding named" sh -c "[ $rc -eq 3 ] && grep -q 'UTF-32LE text, not supported' '$T/err' && [ ! -s '$T/out' ]"
 # the byte order mark is not text: an event and a boot line at line 1
 printf 'Taint W: ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm="a" caller=f+0x1/0x2\nLinux version 6.1\n' | enc u8bom >"$T/bom.log"
 run -j scan "$T/bom.log"
 t "scan of a log with a UTF-8 byte order mark: the event of line 1" sh -c "[ $rc -eq 0 ] && jq -e -s 'length == 1 and .[0].line == 1 and .[0].letter == \"W\"' '$T/out' >/dev/null"
 # UTF-32: refused, named
-enc 32le <"$T/oops.txt" >"$T/oops.32"
 run scan "$T/oops.32"
 t "scan of a UTF-32 log: exit 3, the encoding named" sh -c "[ $rc -eq 3 ] && grep -q 'UTF-32' '$T/err' && [ ! -s '$T/out' ]"
 run check --from "$T/oops.32" --deny W

@@ -97,6 +97,8 @@ static int mask_of_value(const char *value, uint64_t *mask,
 	struct decoded_list l = { 0 };
 	int rc = decode_text(NULL, value, strlen(value), &l);
 
+	if (rc == EXIT_NOFIELD)		/* prose of several lines (said) */
+		rc = EXIT_USAGE;
 	if (rc == EXIT_OK && l.count != 1) {
 		cli_error("--value takes one value ('%s' has %zu)",
 			  cli_quote(value), l.count);

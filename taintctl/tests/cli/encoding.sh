@@ -129,5 +129,21 @@ mkdir -p "$SOSCR/sos_commands/kernel"
 } >"$SOSCR/sos_commands/kernel/sysctl_-a"
 run --root "$SOSCR" -j log
 t "log --root of a sosreport with a CR LF sysctl_-a: 4 events, dropped 2" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 4 and .dropped == 2 and .events[1].caller == \"lkdtm_WARNING+0x1d/0x30\"' '$T/out' >/dev/null"
+# --root and a sosreport whose files went through a Windows tool: UTF-16
+U16=$(mkproc u16root)
+printf '4609\r\n' | enc le >"$U16/proc/sys/kernel/tainted"
+enc be <"$T/crlf.log" >"$U16/proc/sys/kernel/taint_log"
+mkdir -p "$U16/sys/module/zfs"; printf 'PO\r\n' | enc le >"$U16/sys/module/zfs/taint"
+run --root "$U16" -j status
+t "status --root with UTF-16 files: mask 4609, 3 events, module zfs PO" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '.mask == 4609 and (.events | length) == 3 and .modules == [{\"name\": \"zfs\", \"taint\": \"PO\"}]' '$T/out' >/dev/null"
+SOS16=$(mkproc sos16)
+echo 4673 >"$SOS16/proc/sys/kernel/tainted"
+mkdir -p "$SOS16/sos_commands/kernel"
+enc le <"$SOSCR/sos_commands/kernel/sysctl_-a" >"$SOS16/sos_commands/kernel/sysctl_-a"
+run --root "$SOS16" -j log
+t "log --root of a sosreport with a UTF-16 sysctl_-a: 4 events, dropped 2" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/err' ] && jq -e '(.events | length) == 4 and .dropped == 2' '$T/out' >/dev/null"
+printf 'kernel.taint_log = bad line\r\n' | enc lenb >>"$SOS16/sos_commands/kernel/sysctl_-a"
+run --root "$SOS16" log
+t "log --root, UTF-16 sysctl_-a: a malformed line named with its line in that file" sh -c "[ $rc -eq 3 ] && grep -q 'sysctl_-a:8: malformed line skipped' '$T/err'"
 
 tap_done

@@ -29,6 +29,9 @@ enum {
 				 * architecture, truncated, no VMCOREINFO, a
 				 * kernel without the taint log, inconsistent
 				 * layout or data) */
+	EXIT_NOFIELD = 6,	/* decode: text without a Tainted: field that
+				 * is not a list of values (a healthy host's
+				 * dmesg): nothing decoded */
 };
 
 /* The options every command takes, main.c's: set before a command runs. */
@@ -158,11 +161,14 @@ struct decoded_list {
 	bool failed;		/* some input could not be decoded (reported) */
 };
 /* decode @buf: each problem reported (after "@name:LINE: " if @name), the
- * rest kept; EXIT_OK, EXIT_USAGE if some input was bad, EXIT_SYSTEM */
+ * rest kept; EXIT_OK, EXIT_USAGE if some input was bad, EXIT_SYSTEM;
+ * EXIT_NOFIELD (said) for text without a field that is not values: read
+ * (@name) or of several lines */
 int decode_text(const char *name, const char *buf, size_t len,
 		struct decoded_list *out);
 void decoded_free(struct decoded_list *l);
-/* read all of @path ("-": standard input), NUL-terminated; EXIT_* */
+/* read all of @path ("-": standard input), NUL-terminated, as scan reads
+ * it (taint_read_text(): decompressed, UTF-16 transcoded); EXIT_* */
 int read_input(const char *path, char **buf, size_t *len);
 
 /*

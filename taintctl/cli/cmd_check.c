@@ -15,7 +15,8 @@
  * boot, so that is what the kernel had at its last report; --every-boot:
  * of every boot), found by the scanner: streamed, decompressed, any size,
  * and only fields count (a word like DONE in a log is not a value).  A
- * --from file that holds one number is a copy of /proc/sys/kernel/tainted.
+ * --from file that holds one number is a copy of /proc/sys/kernel/tainted
+ * (taint_parse_saved_mask(): also "kernel.tainted = N", CR LF, UTF-16).
  * Exit 0 if nothing disallowed is set, 1 otherwise.
  * --since CURSOR judges only what was set after the cursor (check_since()).
  */
@@ -96,6 +97,8 @@ static int mask_of_value(const char *value, uint64_t *mask,
 	struct decoded_list l = { 0 };
 	int rc = decode_text(NULL, value, strlen(value), &l);
 
+	if (rc == EXIT_NOFIELD)		/* prose of several lines (said) */
+		rc = EXIT_USAGE;
 	if (rc == EXIT_OK && l.count != 1) {
 		cli_error("--value takes one value ('%s' has %zu)",
 			  cli_quote(value), l.count);
@@ -253,7 +256,7 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 					       TAINT_SCAN_EVENTS |
 					       TAINT_SCAN_REPORTS };
 	struct taint_scan_info info = TAINT_INIT(struct taint_scan_info);
-	char head[64];
+	char head[256];		/* "kernel.tainted = N" in UTF-16 fits */
 	bool consumed, eof, shrank;
 	ssize_t n;
 	int fd, ret, rc = EXIT_OK;
@@ -274,9 +277,9 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 		rc = EXIT_SYSTEM;
 		goto out;
 	}
-	/* a copy of /proc/sys/kernel/tainted: one number */
-	if (eof && !memchr(head, '\0', (size_t)n) &&
-	    !taint_parse_value(head, mask)) {
+	/* a copy of /proc/sys/kernel/tainted, or its sysctl line: one number
+	 * (CR LF, blank lines, UTF-16 too: taint_parse_saved_mask()) */
+	if (eof && !taint_parse_saved_mask(head, (size_t)n, mask)) {
 		fs->r.fields = 1;
 		goto out;
 	}

@@ -5,7 +5,9 @@
  * Operands are joined with blanks, so a field need not be quoted; without
  * an operand, or with "-", standard input is read.  What is decoded and how
  * is input.c's: every Tainted: field in the text, else numbers (as the
- * kernel reads them) or field letters, line by line.  One result per value.
+ * kernel reads them) or field letters, line by line, if each line is a
+ * value (else exit 6, EXIT_NOFIELD: a dmesg's words are not values).  One
+ * result per value.
  * Letters this version does not know are shown as unknown letters (text,
  * and "unknown_letters" in JSON), never an error.
  *
@@ -125,7 +127,8 @@ const struct taintctl_cmd cmd_decode = {
 "without an operand, or with -, standard input is read.  Every Tainted: or\n"
 "Not tainted field in the text is decoded; text without one is read line by\n"
 "line as numbers (one result each: \"4609 512\") or flag letters (\"P  W  O\",\n"
-"\"PWO\", \"[U]=USER, [W]=WARN\").\n"
+"\"PWO\", \"[U]=USER, [W]=WARN\") if each line is a value: other text (a\n"
+"dmesg without a field) is \"no Tainted: field found\", exit 6.\n"
 "\n"
 "Numbers are read as the kernel reads /proc/sys/kernel/tainted: 0x is\n"
 "hexadecimal, a leading 0 octal (01201 is 641), no sign (-1 is refused),\n"
@@ -134,4 +137,9 @@ const struct taintctl_cmd cmd_decode = {
 "Options:\n",
 	.json = true,
 	.root = false,
+	.usage_exit =
+"\nExit status: 0 ok, 2 usage error or invalid input, 3 permission or system\n"
+"error (write errors on standard output included), 6 no Tainted: field\n"
+"found in text that is not values (nothing decoded).\n"
+"\nFor more details see taintctl(1).\n",
 };

@@ -7,7 +7,14 @@
  * one of two ways:
  *  - if it holds "Tainted:"/"Not tainted" fields (an oops, a dmesg excerpt),
  *    every field that libtaint's scanner finds is one result;
- *  - otherwise each non-blank line is either blank-separated numbers (one
+ *  - otherwise, if it is values: each non-blank line is one value (a
+ *    word; a field's letters with blanks, "P        W  O"; a verbose
+ *    list; flags with blanks, "die w") or numbers alone ("4609 512").
+ *    Text that is not (a healthy host's dmesg: "GNU", "SMP" and "5002"
+ *    are words, not values) is EXIT_NOFIELD, "no Tainted: field found",
+ *    nothing decoded.  Only an operand of one line, the user's own
+ *    words, is read whatever it holds;
+ *  - values: each non-blank line is either blank-separated numbers (one
  *    result each: "4609 512", the content of /proc/sys/kernel/tainted) or
  *    a field without its marker ("P        W  O", "PWO",
  *    "[U]=USER, [W]=WARN"; one result), or flags as check's --allow and
@@ -15,9 +22,10 @@
  *    case, letters upper case, commas or blanks between; one result) when
  *    an item is a flag name or the line has a comma outside a verbose
  *    list (an item that is a name is the name: DIE is D, as for check);
- *  - a line that mixes numbers and words ("0x40 xyz") is read word by word:
- *    each word is one result, a number or flags as above, and only a word
- *    that is neither is refused, at its offset in the line.
+ *  - a line that mixes numbers and words ("0x40 xyz", an operand) is read
+ *    word by word: each word is one result, a number or flags as above,
+ *    and only a word that is neither is refused, at its offset in the
+ *    line.
  * Letters that are not flags (a newer kernel's "[V]=UNSAFE_BPF") are kept
  * as unknown letters (struct decoded's field), never an error.
  * Numbers are read as the kernel's sysctl reads them (taint_parse_value()).
@@ -299,6 +307,98 @@ static int add_line(struct decoded_list *l, const char *name, uint64_t line,
 	return ret;
 }
 
+/*
+ * @s (@n bytes, trimmed, not empty) is one value, or numbers alone: a line
+ * a user writes, not prose.
+ */
+static bool value_line(const char *s, size_t n)
+{
+	struct taint_field f = TAINT_INIT(struct taint_field);
+	bool numbers = true, blank = false;
+	uint64_t mask;
+	size_t at, len;
+	char *copy;
+	int ret;
+
+	if (memchr(s, '\0', n))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (is_blank(s[i]))
+			blank = true;
+		else if ((!i || is_blank(s[i - 1])) && !is_number_start(s[i]))
+			numbers = false;
+	}
+	if (!blank || numbers)
+		return true;
+	/* a field's letters ("P        W  O"), a verbose list */
+	if (!taint_parse_body(s, n, &f, NULL))
+		return true;
+	/* flags with blanks, as check takes them ("die w") */
+	if (!has_flag_name(s, n))
+		return false;
+	copy = strndup(s, n);
+	if (!copy)
+		return true;	/* the decoder will say it */
+	ret = taint_flags_to_mask(copy, &mask, &at, &len);
+	free(copy);
+	return !ret;
+}
+
+/* the start and length of the next line of @p..@end, trimmed */
+static const char *trimmed_line(const char *p, const char *end, size_t *n,
+				const char **next)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	const char *e = nl ? nl : end;
+
+	*next = nl ? nl + 1 : end;
+	while (p < e && is_blank(*p))
+		p++;
+	while (e > p && is_blank(e[-1]))
+		e--;
+	*n = (size_t)(e - p);
+	return p;
+}
+
+/*
+ * Text without a field: is it values (each non-blank line one)?  If not,
+ * say so ("no Tainted: field found", with the line of a "Tainted:"
+ * followed by prose, if any) and return false.  An operand of one line
+ * (@name NULL) is always read.
+ */
+static bool values_or_nofield(const char *name, const char *buf, size_t len)
+{
+	const char *end = buf + len, *next, *prose = NULL;
+	uint64_t line = 0, prose_line = 0, lines = 0;
+	bool values = true;
+	size_t n;
+
+	for (const char *p = buf; p < end; p = next) {
+		const char *s = trimmed_line(p, end, &n, &next);
+
+		line++;
+		if (!n)
+			continue;
+		lines++;
+		if (!prose && memmem(s, n, "Tainted:", 8)) {
+			prose = s;
+			prose_line = line;
+		}
+		if (!value_line(s, n))
+			values = false;
+	}
+	if (values || (!name && lines < 2))
+		return true;
+	if (prose)
+		cli_error("no Tainted: field found in %s (line %llu: 'Tainted:' is followed by prose, not a kernel's taint field)",
+			  name ? "standard input" : "the text",
+			  (unsigned long long)prose_line);
+	else
+		cli_error("no Tainted: field found in %s",
+			  name ? "standard input" : "the text");
+	return false;
+}
+
 struct hit_ctx {
 	struct decoded_list *list;
 	const char *name;
@@ -333,6 +433,8 @@ int decode_text(const char *name, const char *buf, size_t len,
 	if (ret)
 		goto nomem;
 	fields = out->count || out->failed;
+	if (!fields && !values_or_nofield(name, buf, len))
+		return EXIT_NOFIELD;
 	for (const char *p = buf, *end = buf + len; !fields && p < end;
 	     line++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -351,10 +453,9 @@ nomem:
 int read_input(const char *path, char **buf, size_t *len)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	size_t cap = 4096, n = 0;
 	const char *name = is_stdin ? "standard input" : path;
-	char *b;
-	int fd, err = 0;
+	char why[160];
+	int fd, ret;
 
 	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -362,51 +463,15 @@ int read_input(const char *path, char **buf, size_t *len)
 			  strerror(errno));
 		return EXIT_SYSTEM;
 	}
-	b = malloc(cap + 1);
-	while (b) {
-		ssize_t r;
-
-		if (n == cap) {
-			char *nb = NULL;
-
-			if (cap < INPUT_MAX)
-				nb = realloc(b, cap * 2 + 1);
-			else
-				err = EFBIG;
-			if (!nb) {
-				free(b);
-				b = NULL;
-				break;
-			}
-			b = nb;
-			cap *= 2;
-		}
-		r = read(fd, b + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			err = errno;
-			free(b);
-			b = NULL;
-			break;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
+	/* as scan reads it: decompressed, UTF-16 transcoded */
+	ret = taint_read_text(fd, INPUT_MAX, buf, len, why, sizeof(why));
 	if (!is_stdin)
 		close(fd);
-	if (!b) {
-		if (err == EFBIG)
-			cli_error("'%s' is larger than %u MiB: use 'taintctl scan' for big logs",
-				  cli_quote(name), INPUT_MAX >> 20);
-		else
-			cli_error("cannot read '%s': %s", cli_quote(name),
-				  strerror(err ? err : ENOMEM));
-		return EXIT_SYSTEM;
-	}
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return EXIT_OK;
+	if (ret == -EFBIG)
+		cli_error("'%s' is larger than %u MiB: use 'taintctl scan' for big logs",
+			  cli_quote(name), INPUT_MAX >> 20);
+	else if (ret)
+		cli_error("cannot read '%s': %s", cli_quote(name),
+			  why[0] ? why : strerror(-ret));
+	return ret ? EXIT_SYSTEM : EXIT_OK;
 }

@@ -97,6 +97,7 @@ static void usage(void)
 " 5  log --vmcore: the dump cannot be read (not a dump, a compressed file,\n"
 "    another architecture, truncated, no VMCOREINFO, a kernel without the\n"
 "    taint log, inconsistent)\n"
+" 6  decode: no Tainted: field found in text that is not values\n"
 "\n"
 "For more details see taintctl(1).\n");
 }

@@ -5,7 +5,8 @@
 # OUT/<target>/ from what the tests already hold: the oops corpus (in
 # pieces of at most 8 KiB, at line boundaries), the same compressed with
 # gzip, xz, zstd, bzip2 and lz4, its "Tainted:" lines, flag lists and
-# values as decode and check take them, taint_log lines, the dumps
+# values as decode and check take them, its UTF-16 and UTF-32, taint_log
+# lines, the dumps
 # tests/mkvmcore writes and the makedumpfile-format ones that
 # tests/test_vmcore_diskdump writes.  make fuzz merges them into fuzz/corpus/.
 set -eu
@@ -31,6 +32,14 @@ for z in "gzip -c" "xz -c" "zstd -q -c" "bzip2 -c" "lz4 -q -c" "lz4 -q -l -c" \
 	n=$(echo "$z" | tr -c 'a-z0-9' '_')
 	{ printf '\000\020'; $z <"$OUT/tmp.piece"; } >"$OUT/scanner/z-$n" || :
 done
+# the text as Windows tools write it: UTF-16 (LE, BE, with a byte order
+# mark), UTF-32 (refused); and mode bits 3-5, each stream also as UTF-16
+head -c 2048 "$OOPS/abrt-koops-tainted-spaces" >"$OUT/tmp.piece"
+for e in UTF-16LE UTF-16BE UTF-16 UTF-32; do
+	{ printf '\000\020'; iconv -c -f UTF-8 -t $e <"$OUT/tmp.piece"; } >"$OUT/scanner/enc-$e" || :
+done
+{ printf '\010\003'; cat "$OUT/tmp.piece"; } >"$OUT/scanner/as-utf16le"
+{ printf '\074\005'; cat "$OUT/tmp.piece"; } >"$OUT/scanner/as-utf16be-bom-lines"
 rm -f "$OUT/tmp.piece"
 
 # decode: Tainted: lines, flag lists, values

@@ -737,13 +737,17 @@ int taint_log_parse(const char *buf, size_t len,
 		return r;
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t end = nl ? (size_t)(nl - buf) : len, text_end = end;
 		const char *why = NULL;
 		uint64_t d;
 		int ret;
 
 		lineno++;
-		ret = taint_log_parse_line(buf + i, end - i, &ev, &d, &why);
+		/* CR LF: a copy saved on Windows or through an editor (the
+		 * kernel escapes a CR in a value, so one is never text) */
+		if (text_end > i && buf[text_end - 1] == '\r')
+			text_end--;
+		ret = taint_log_parse_line(buf + i, text_end - i, &ev, &d, &why);
 		i = end + 1;
 		if (ret > 0 && seen_dropped) {
 			ret = -EINVAL;

@@ -31,7 +31,8 @@ void taint__log_format(const struct taint_event *ev, taint__put_fn put,
 
 /*
  * taint__read_file() - the whole of @path, at most @max bytes, into a
- * malloc()ed, NUL-terminated buffer (proc_file.c).  Returns 0, -errno of
+ * malloc()ed, NUL-terminated buffer (proc_file.c), as UTF-8: a UTF-8
+ * byte order mark dropped, UTF-16 transcoded.  Returns 0, -errno of
  * open()/read(), -EFBIG or -ENOMEM.
  */
 int taint__read_file(const char *path, size_t max, char **out,

@@ -31,10 +31,8 @@ int taint_read_mask(const char *proc_root, uint64_t *mask)
 	ret = taint__read_file(path, 4096, &buf, &len);
 	if (ret)
 		return ret;
-	if (strlen(buf) != len)
-		ret = -EINVAL;
-	else
-		ret = taint_parse_value(buf, mask);
+	/* a copy (--root) may have been through an editor or Windows */
+	ret = taint_parse_saved_mask(buf, len, mask);
 	free(buf);
 	return ret;
 }
@@ -142,7 +140,8 @@ static int read_module(const char *dir, const char *name,
 	ret = taint__read_file(path, 4096, &buf, &len);
 	if (ret)
 		return ret;
-	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r' ||
+		       buf[len - 1] == ' '))
 		len--;
 	n = len < sizeof(m->taint) - 1 ? len : sizeof(m->taint) - 1;
 	memcpy(m->taint, buf, n);

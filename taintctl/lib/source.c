@@ -21,6 +21,15 @@
  *
  * A format whose library headers were not there at build time is detected
  * all the same and reported as not supported (-ENOTSUP).
+ *
+ * Then the text's encoding (encoding.c), told by the first bytes of the
+ * plain or decompressed data: a UTF-8 byte order mark is dropped, UTF-16
+ * (LE or BE, with or without a byte order mark) is transcoded to UTF-8 as
+ * it streams (tin, tout below), and UTF-32 is refused (-ENOTSUP, "UTF-32LE
+ * text, not supported ..."), so a log saved by a Windows tool is read as
+ * the same log in UTF-8 would be, never as bytes with a NUL after each
+ * character in which nothing is found.  A mapped file is told the same
+ * way (taint__source_map()); only UTF-16 and UTF-32 leave the mapped path.
  */
 #include <errno.h>
 #include <signal.h>
@@ -33,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "encoding_internal.h"
 #include "source_internal.h"
 
 /* HAVE_<lib>: 1 if the library's headers were there at build time, else 0 */
@@ -529,6 +539,75 @@ static ssize_t read_retry(int fd, void *buf, size_t n)
 	return r < 0 ? -errno : r;
 }
 
+/* UTF-32: refused, named (nothing in it would be found) */
+static int utf32_refused(struct taint__source *src, enum taint__encoding e)
+{
+	snprintf(src->errbuf, sizeof(src->errbuf),
+		 "%s text, not supported (convert it first: iconv -f UTF-32 -t UTF-8)",
+		 taint__encoding_name(e));
+	src->error = src->errbuf;
+	return -ENOTSUP;
+}
+
+/*
+ * Set the encoding @e of the data whose first @n bytes are at @p (the
+ * byte order mark @bom bytes long): UTF-16's go to src->tin, to be
+ * transcoded, unless they are there already (decompressed data), where
+ * the byte order mark is skipped.  Returns 0 or a negative errno.
+ */
+static int set_encoding(struct taint__source *src, enum taint__encoding e,
+			size_t bom, const void *p, size_t n)
+{
+	src->enc = e;
+	src->enc_known = true;
+	if (e == TAINT__ENC_UTF32LE || e == TAINT__ENC_UTF32BE)
+		return utf32_refused(src, e);
+	if ((e == TAINT__ENC_UTF16LE || e == TAINT__ENC_UTF16BE) &&
+	    !src->tin) {
+		src->tin_cap = n > IN_CAP ? n : IN_CAP;
+		src->tin = malloc(src->tin_cap);
+		if (!src->tin)
+			return -ENOMEM;
+		memcpy(src->tin, p, n);
+		src->tin_len = n;
+	}
+	src->tin_pos = bom;
+	return 0;
+}
+
+/*
+ * Plain data, @n bytes in @buf: read on while its encoding is undecided
+ * (a few bytes), then keep it there (*@got; a UTF-8 byte order mark
+ * dropped) or move UTF-16 to the transcoder (*@got = 0).
+ */
+static int plain_encoding(struct taint__source *src, char *buf, size_t cap,
+			  size_t n, size_t *got)
+{
+	enum taint__encoding e;
+	bool undecided;
+	size_t bom;
+
+	e = taint__encoding_detect(buf, n, &bom, &undecided);
+	while (undecided && !src->eof && n < cap) {
+		ssize_t r = read_retry(src->fd, buf + n, cap - n);
+
+		if (r < 0)
+			return (int)r;
+		if (r == 0)
+			src->eof = true;
+		n += (size_t)r;
+		e = taint__encoding_detect(buf, n, &bom, &undecided);
+	}
+	if (e == TAINT__ENC_PLAIN || e == TAINT__ENC_UTF8_BOM) {
+		memmove(buf, buf + bom, n - bom);
+		*got = n - bom;
+		src->enc = e;
+		src->enc_known = true;
+		return 0;
+	}
+	return set_encoding(src, e, bom, buf, n);
+}
+
 int taint__source_open(struct taint__source *src, int fd, bool raw,
 		       const void *pre, size_t pre_len, char *buf, size_t cap,
 		       size_t *got)
@@ -563,10 +642,13 @@ int taint__source_open(struct taint__source *src, int fd, bool raw,
 			break;
 		c = detect(buf, n, &undecided);
 	}
-	if (!c || raw) {
+	if (raw) {
+		src->enc_known = true;
 		*got = n;
 		return 0;
 	}
+	if (!c)
+		return plain_encoding(src, buf, cap, n, got);
 	src->compression = c->info.id;
 	if (c->never) {
 		snprintf(src->errbuf, sizeof(src->errbuf),
@@ -676,17 +758,127 @@ fail:
 	return op ? (ssize_t)op : r;
 }
 
-ssize_t taint__source_read(struct taint__source *src, char *out, size_t cap,
-			   bool fill)
+/* the data under the encoding: plain or decompressed bytes */
+static ssize_t data_read(struct taint__source *src, const struct codec *c,
+			 char *out, size_t cap, bool fill)
 {
-	const struct codec *c;
-
-	if (src->pending)
-		return src->pending;
-	c = codec_of(src);
 	if (!c)
 		return plain_read(src, out, cap, fill);
 	return codec_read(src, c, out, cap, fill);
+}
+
+/*
+ * Decompressed data: its first bytes (a few are enough, the first read's
+ * are kept) tell its encoding; they go to src->tin, handed out first.
+ */
+static int late_encoding(struct taint__source *src, const struct codec *c)
+{
+	enum taint__encoding e = TAINT__ENC_PLAIN;
+	bool undecided = true;
+	size_t bom = 0;
+
+	src->enc_known = true;
+	src->tin_cap = IN_CAP;
+	src->tin = malloc(src->tin_cap);
+	if (!src->tin)
+		return -ENOMEM;
+	while (undecided && !src->tin_end && !src->pending) {
+		ssize_t n = data_read(src, c, (char *)src->tin + src->tin_len,
+				      src->tin_cap - src->tin_len, false);
+
+		if (n < 0)
+			src->pending = (int)n;
+		else if (n == 0)
+			src->tin_end = true;
+		else
+			src->tin_len += (size_t)n;
+		e = taint__encoding_detect(src->tin, src->tin_len, &bom,
+					   &undecided);
+	}
+	return set_encoding(src, e, bom, NULL, 0);
+}
+
+/*
+ * UTF-16 to UTF-8: what src->tin holds, then more of the data under it, as
+ * taint__source_read() says (@fill; without it, what one read gave).
+ */
+static ssize_t utf16_read(struct taint__source *src, const struct codec *c,
+			  char *out, size_t cap, bool fill)
+{
+	bool be = src->enc == TAINT__ENC_UTF16BE;
+	size_t op = 0;
+
+	for (;;) {
+		ssize_t n;
+
+		while (src->tout_pos < src->tout_len && op < cap)
+			out[op++] = src->tout[src->tout_pos++];
+		if (op == cap)
+			break;
+		if (cap - op >= sizeof(src->tout)) {
+			taint__utf16_decode(be, src->tin, src->tin_len,
+					    &src->tin_pos, out, cap, &op,
+					    src->tin_end);
+		} else {	/* room for less than any character: one */
+			src->tout_pos = src->tout_len = 0;
+			taint__utf16_decode(be, src->tin, src->tin_len,
+					    &src->tin_pos, src->tout,
+					    sizeof(src->tout), &src->tout_len,
+					    src->tin_end);
+			if (src->tout_len)
+				continue;
+		}
+		if (op == cap || src->tin_end || (op && !fill))
+			break;
+		if (src->pending) {
+			if (!op)
+				return src->pending;
+			break;
+		}
+		/* what is left is part of a character: before the next read */
+		memmove(src->tin, src->tin + src->tin_pos,
+			src->tin_len - src->tin_pos);
+		src->tin_len -= src->tin_pos;
+		src->tin_pos = 0;
+		n = data_read(src, c, (char *)src->tin + src->tin_len,
+			      src->tin_cap - src->tin_len, false);
+		if (n < 0)
+			src->pending = (int)n;
+		else if (n == 0)
+			src->tin_end = true;
+		else
+			src->tin_len += (size_t)n;
+	}
+	return (ssize_t)op;
+}
+
+ssize_t taint__source_read(struct taint__source *src, char *out, size_t cap,
+			   bool fill)
+{
+	const struct codec *c = codec_of(src);
+
+	if (!src->enc_known) {
+		int r = late_encoding(src, c);
+
+		if (r)
+			return r;
+	}
+	if (src->enc == TAINT__ENC_UTF16LE || src->enc == TAINT__ENC_UTF16BE)
+		return utf16_read(src, c, out, cap, fill);
+	if (src->tin_pos < src->tin_len) {	/* read to tell the encoding */
+		size_t n = src->tin_len - src->tin_pos;
+
+		if (n > cap)
+			n = cap;
+		memcpy(out, src->tin + src->tin_pos, n);
+		src->tin_pos += n;
+		return (ssize_t)n;
+	}
+	if (src->pending)
+		return src->pending;
+	if (src->tin_end)
+		return 0;
+	return data_read(src, c, out, cap, fill);
 }
 
 void taint__source_close(struct taint__source *src)
@@ -696,8 +888,64 @@ void taint__source_close(struct taint__source *src)
 	if (c && src->dec && c->end)
 		c->end(src);
 	free(src->in);
+	free(src->tin);
 	src->in = NULL;
+	src->tin = NULL;
 	src->dec = NULL;
+}
+
+int taint_read_text(int fd, size_t max, char **text, size_t *text_len,
+		    char *why, size_t why_size)
+{
+	struct taint__source src;
+	size_t cap = max < 65536 ? max : 65536, len = 0;
+	char *buf = malloc(cap + 1), *nb;
+	ssize_t n;
+	int ret;
+
+	*text = NULL;
+	*text_len = 0;
+	if (why_size)
+		why[0] = '\0';
+	if (!buf)
+		return -ENOMEM;
+	ret = taint__source_open(&src, fd, false, NULL, 0, buf, cap, &len);
+	while (!ret) {
+		if (len == cap) {
+			if (cap >= max) {
+				/* full: one byte more is too much */
+				char c;
+
+				n = taint__source_read(&src, &c, 1, true);
+				ret = n > 0 ? -EFBIG : (int)n;
+				break;
+			}
+			cap = cap > max / 2 ? max : cap * 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				ret = -ENOMEM;
+				break;
+			}
+			buf = nb;
+		}
+		n = taint__source_read(&src, buf + len, cap - len, true);
+		if (n <= 0) {
+			ret = (int)n;
+			break;
+		}
+		len += (size_t)n;
+	}
+	if (ret && src.error && why_size)
+		snprintf(why, why_size, "%s", src.error);
+	taint__source_close(&src);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf[len] = '\0';
+	*text = buf;
+	*text_len = len;
+	return 0;
 }
 
 /* ---- a regular file, mapped (scanned in place, no copy) ---------------- */
@@ -789,9 +1037,20 @@ int taint__source_map(struct taint__map *m, int fd, bool raw)
 	madvise(m->base, m->map_len, MADV_SEQUENTIAL);
 	m->data = (const char *)m->base + skip;
 	m->len = (size_t)(st.st_size - off);
-	if (!raw && detect(m->data, m->len < 16 ? m->len : 16, &undecided)) {
-		munmap(m->base, m->map_len);
-		return 1;
+	if (!raw) {
+		enum taint__encoding e;
+		size_t bom;
+
+		/* compressed, UTF-16, UTF-32, or only a byte order mark */
+		e = taint__encoding_detect(m->data, m->len, &bom, &undecided);
+		if (detect(m->data, m->len < 16 ? m->len : 16, &undecided) ||
+		    (e != TAINT__ENC_PLAIN && e != TAINT__ENC_UTF8_BOM) ||
+		    bom == m->len) {
+			munmap(m->base, m->map_len);
+			return 1;
+		}
+		m->data += bom;
+		m->len -= bom;
 	}
 	m->fd = fd;
 	m->end = st.st_size;

@@ -2,7 +2,8 @@
 /*
  * source_internal.h - the scanner's input: a file descriptor, read as is or
  * decompressed (source.c's table of formats, taint_compression_info();
- * detected by magic bytes).  Not installed.
+ * detected by magic bytes), UTF-16 text transcoded to UTF-8 and a byte
+ * order mark dropped (encoding.c).  Not installed.
  */
 #ifndef TAINT_SOURCE_INTERNAL_H
 #define TAINT_SOURCE_INTERNAL_H
@@ -26,15 +27,32 @@ struct taint__source {
 	void *dec;		/* the decoder's state */
 	const char *error;	/* description of a data error, or NULL */
 	char errbuf[160];
+	/*
+	 * The text's encoding (enum taint__encoding): told at open for
+	 * plain data, at the first read for decompressed data.  @tin holds
+	 * the bytes read to tell it (handed out as they are), or UTF-16 not
+	 * yet transcoded; @tout a character that did not fit the caller's
+	 * buffer.
+	 */
+	int enc;
+	bool enc_known;
+	bool tin_end;		/* the data under the transcoder has ended */
+	unsigned char *tin;
+	size_t tin_pos, tin_len, tin_cap;
+	char tout[4];
+	size_t tout_pos, tout_len;
 };
 
 /*
  * taint__source_open() - read the first bytes of @fd into @buf (@cap bytes)
  * and detect the format.  The stream starts with @pre_len bytes at @pre
  * (already read from @fd by the caller; at most @cap).  Plain data stays in @buf (*@got bytes); the first
- * bytes of compressed data move to the source (*@got = 0).  Reads only as
+ * bytes of compressed data, and of UTF-16 text, move to the source (*@got
+ * = 0); a UTF-8 byte order mark is dropped.  Reads only as
  * many bytes as it needs to decide: a short first line from a terminal is
- * not held back.  Returns 0 or a negative errno (src->error may say more).
+ * not held back.  With @raw, the bytes are the data: nothing is detected.
+ * Returns 0 or a negative errno (src->error may say more): -ENOTSUP for a
+ * format or an encoding (UTF-32) that is recognized and not read.
  */
 int taint__source_open(struct taint__source *src, int fd, bool raw,
 		       const void *pre, size_t pre_len, char *buf, size_t cap,
@@ -86,8 +104,9 @@ struct taint__map {
 
 /*
  * taint__source_map() - map the rest of @fd if it is a non-empty regular
- * file of plain data (with @raw, of any data).  Returns 0, or 1 if it is
- * not (compressed, empty, not a regular file, mmap() refused): read it.
+ * file of plain data (with @raw, of any data; a UTF-8 byte order mark is
+ * skipped).  Returns 0, or 1 if it is not (compressed, UTF-16 or UTF-32,
+ * empty, not a regular file, mmap() refused): read it.
  * A file that shrinks while it is mapped gives SIGBUS on the lost pages.
  */
 int taint__source_map(struct taint__map *m, int fd, bool raw);

@@ -22,12 +22,13 @@
  *   flags.c   taint_flag_info(), taint_flag_by_letter(), taint_flag_by_name(),
  *             taint_mask_letters(), taint_letters_to_mask(),
  *             taint_flags_to_mask(), taint_unknown_bits(), taint_version()
- *   value.c   taint_parse_value()
+ *   value.c   taint_parse_value(), taint_parse_saved_mask()
  *   field.c   taint_parse_field(), taint_parse_body(), taint_find_field()
  *   scanner.c taint_scanner_new/feed/feed_lines/finish/free(),
  *             taint_scan_fd(), taint_scan_fd_opts()
- *   source.c  taint_compression_name(), taint_compression_info() (and
- *             the decompressors)
+ *   source.c  taint_compression_name(), taint_compression_info(),
+ *             taint_read_text() (and the decompressors; encoding.c:
+ *             UTF-16)
  *   log.c     taint_log_parse_line(), taint_log_parse(), taint_unescape(),
  *             taint_escape(), taint_escape_word()
  *   proc_file.c  taint_proc_path() (and the file reader of proc.c and
@@ -231,6 +232,19 @@ int taint_flags_to_mask(const char *spec, uint64_t *mask, size_t *bad_at,
  * than 20 characters) or -ERANGE (over 64 bits).
  */
 int taint_parse_value(const char *s, uint64_t *mask);
+
+/**
+ * taint_parse_saved_mask() - parse the text of a saved copy of the mask:
+ * a file that holds /proc/sys/kernel/tainted (one number, read as
+ * taint_parse_value() reads it) or its sysctl line ("kernel.tainted =
+ * 4609", as sysctl -a prints it, or "kernel.tainted=4609").  Blanks
+ * around it, LF or CR LF line ends, blank lines before and after it, a
+ * UTF-8 byte order mark and UTF-16 (LE or BE, with or without a byte order
+ * mark: what Windows tools write) are accepted; anything else (a second
+ * number, a word, a NUL byte) is not one.
+ * Returns 0, -EINVAL (not one number) or -ERANGE (over 64 bits).
+ */
+int taint_parse_saved_mask(const void *text, size_t len, uint64_t *mask);
 
 /* ------------------------------------------------------------------------
  * The "Tainted:" field of kernel reports (field.c)
@@ -509,6 +523,21 @@ struct taint_compression_info {
 const struct taint_compression_info *
 taint_compression_info(enum taint_compression c);
 
+/**
+ * taint_read_text() - all of @fd, as text, as the scanner reads it: gzip,
+ * xz, zstd, bzip2 and lz4 data decompressed, UTF-16 (LE or BE, with or
+ * without a byte order mark) transcoded to UTF-8, a UTF-8 byte order mark
+ * dropped.  *@text is malloc()ed and NUL-terminated (the text may hold
+ * NUL bytes: *@len counts them all).
+ * Returns 0 or a negative errno: -EFBIG (more than @max bytes of text),
+ * -EBADMSG (corrupt or truncated compressed data), -ENOTSUP (a format or
+ * an encoding recognized and not read: lzo, UTF-32...), each with a
+ * one-line description in @why (@why_size bytes, "" if none), -ENOMEM,
+ * a read() error.
+ */
+int taint_read_text(int fd, size_t max, char **text, size_t *len, char *why,
+		    size_t why_size);
+
 /* Flags of struct taint_scan_opts. */
 #define TAINT_SCAN_LINES  0x1u	/* report each line's hits once it is read */
 #define TAINT_SCAN_BLOCKS 0x2u	/* read big blocks (fastest, hits come late) */
@@ -689,7 +718,8 @@ struct taint_log_ops {
 };
 
 /**
- * taint_log_parse() - parse a whole taint_log text.  A "dropped=" line that
+ * taint_log_parse() - parse a whole taint_log text.  Lines end in LF or in
+ * CR LF (a copy saved on Windows).  A "dropped=" line that
  * is not the last line is reported as malformed.  *@dropped is set to the
  * dropped count (0 when the line is absent).  Returns the number of
  * malformed lines (0 when all is well) or the callback's non-zero value
@@ -733,7 +763,11 @@ size_t taint_escape_word(const char *s, size_t len, char *out, size_t size);
 int taint_proc_path(const char *proc_root, const char *name, char *buf,
 		    size_t size);
 
-/** taint_read_mask() - read <root>/sys/kernel/tainted. -errno, -EINVAL, -ERANGE. */
+/**
+ * taint_read_mask() - read <root>/sys/kernel/tainted, as
+ * taint_parse_saved_mask() reads it (a copy's CR LF too).  -errno, -EINVAL,
+ * -ERANGE.
+ */
 int taint_read_mask(const char *proc_root, uint64_t *mask);
 
 /**

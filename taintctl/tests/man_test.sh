@@ -50,6 +50,9 @@ sed -n '/^EXIT STATUS$/,/^FILES$/p' "$T/page" | tr -s ' \n' '  ' >"$T/exit"
 t "exit codes 0-3 documented, write errors included" sh -c "grep -q ' 0 ok 1 check found a disallowed flag; watch --deny saw a denied flag set 2 usage error' '$T/exit' && grep -q ' 3 permission or system error' '$T/exit' && grep -q 'write error' '$T/exit'"
 t "EPIPE documented: not an error, for every command, the command's own exit status" sh -c "grep -q 'A reader that went away (EPIPE: taintctl scan big.log | head -1) is not an error, for every command' '$T/exit'"
 t "exit codes 4 and 5 documented (5: log --vmcore, a dump that cannot be read)" sh -c "grep -q ' 4 check --since' '$T/exit' && grep -q ' 5 log --vmcore: the dump cannot be read' '$T/exit'"
+t "exit code 6 documented (decode: no Tainted: field found)" grep -q ' 6 decode: no Tainted: field found' "$T/exit"
+sed -n '/^TEXT ENCODINGS$/,/^CRASH DUMPS$/p' "$T/page" | tr -s ' \n' '  ' >"$T/enc"
+t "a section on text encodings: CR LF, UTF-16 read, UTF-32 refused" sh -c "grep -q '^TEXT ENCODINGS .* CR LF' '$T/enc' && grep -q 'UTF-16, little- or big-endian' '$T/enc' && grep -q 'UTF-32 is refused, exit status 3' '$T/enc'"
 t "a section on crash dumps: kdump, QEMU, what differs from the live log" sh -c "grep -qx 'CRASH DUMPS' '$T/page' && grep -q 'dump-guest-memory' '$T/page' && grep -q 'makedumpfile -E' '$T/page'"
 
 # JOURNAL: every field watch --journal sends (cli/journal_fields.c) and the

@@ -367,6 +367,33 @@ static void test_parse_whole(void **state)
 	assert_true(dropped == 0);
 }
 
+/* CR LF line ends (a copy saved on Windows): the same events */
+static void test_parse_crlf(void **state)
+{
+	static const struct taint_log_ops ops = {
+		.size = sizeof(ops), .event = on_event, .problem = on_problem,
+	};
+	const char *log =
+		"ts=1.000100 utc=- origin=kernel flags=W new=W pid=1 uid=0 comm=\"swapper/0\" caller=lkdtm_WARNING+0x1d/0x30 [lkdtm]\r\n"
+		"ts=3.123456 utc=2026-12-03T08:00:00Z origin=user flags=U new=U pid=77 uid=0 comm=\"sh\" reason=\"r\"\r\n"
+		"ts=4.000000 utc=- origin=user flags=U new=- pid=78 uid=0 auid=- comm=\"sh\"\r\n"
+		"dropped=5\r";
+	struct collected c = { 0 };
+	uint64_t dropped = 0;
+
+	(void)state;
+	assert_int_equal(taint_log_parse(log, strlen(log), &ops, &c, &dropped),
+			 0);
+	assert_int_equal(c.events, 3);
+	assert_int_equal(c.problems, 0);
+	assert_true(dropped == 5);
+	/* a CR inside a line is still not text */
+	memset(&c, 0, sizeof(c));
+	log = "ts=4.000000 utc=- origin=user flags=U new=- pid=78 uid=0 comm=\"sh\"\r \r\n";
+	assert_int_equal(taint_log_parse(log, strlen(log), &ops, &c, &dropped),
+			 1);
+}
+
 static void test_escape_roundtrip(void **state)
 {
 	const char raw[] = "a\\b\"c\0d\n\x7f\xff~ ";
@@ -461,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_too_long),
 		cmocka_unit_test(test_unknown_field),
 		cmocka_unit_test(test_parse_whole),
+		cmocka_unit_test(test_parse_crlf),
 		cmocka_unit_test(test_escape_roundtrip),
 		cmocka_unit_test(test_escape_word),
 		cmocka_unit_test(test_format_roundtrip),

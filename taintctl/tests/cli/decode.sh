@@ -74,8 +74,8 @@ run -j decode 0x40 WARN PWO
 t "decode 0x40 WARN PWO: one value per word" jq_out -s '[.[].mask] == [64, 512, 4609] and [.[].input] == ["0x40", "WARN", "PWO"]'
 run decode 0x40 PWQ
 t "decode 0x40 PWQ: an unknown letter in a word is shown, not refused" sh -c "[ $rc -eq 0 ] && grep -q '^Tainted: PW + unknown letters Q ' '$T/out'"
-printf '4609\nWARN,DIE\n0x1 bogus\n' | "$TAINTCTL" -j decode >"$T/out" 2>"$T/err"; rc=$?
-t "decode from stdin: names per line; the wrong word named with its line and offset" sh -c "[ $rc -eq 2 ] && jq -s -e '[.[].mask] == [4609, 640, 1] and [.[].line] == [1, 2, 3]' '$T/out' >/dev/null && [ \"\$(cat '$T/err')\" = \"taintctl: (standard input):3: cannot decode 'bogus' in '0x1 bogus' (at offset 4): not a number, a flag name or flag letters\" ]"
+printf '4609\nWARN,DIE\nbogus\n' | "$TAINTCTL" -j decode >"$T/out" 2>"$T/err"; rc=$?
+t "decode from stdin: a value per line; the wrong one named with its line" sh -c "[ $rc -eq 2 ] && jq -s -e '[.[].mask] == [4609, 640] and [.[].line] == [1, 2]' '$T/out' >/dev/null && [ \"\$(cat '$T/err')\" = \"taintctl: (standard input):3: cannot decode 'bogus': not a number, a Tainted: field or flag letters (at offset 0)\" ]"
 
 # --- standard input, several values, kernel numbers, -1 ----------------------
 run_in '4609\n' decode --json
@@ -114,11 +114,41 @@ t "decode --json of two fields: unknown_letters per value" jq_out -s '[.[].mask]
 run_in 'PWQ\n' decode
 t "decode of letters without a marker: unknown letter Q shown, exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^Tainted: PW + unknown letters Q ' '$T/out'"
 run_in 'Tainted: yes\n' decode
-t "decode of prose on stdin: exit 2, line named, not a kernel field" sh -c "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && grep -q \"^taintctl: (standard input):1: cannot decode 'Tainted: yes': 'Tainted:' is followed by prose, not a kernel\" '$T/err'"
+t "decode of prose on stdin: exit 6, no field found, the prose marker's line named" sh -c "[ $rc -eq 6 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = \"taintctl: no Tainted: field found in standard input (line 1: 'Tainted:' is followed by prose, not a kernel's taint field)\" ]"
 run_in 'garbage\n' decode
 t "decode of garbage on stdin: exit 2, line named" sh -c "[ $rc -eq 2 ] && grep -q \"^taintctl: (standard input):1: cannot decode 'garbage'\" '$T/err'"
 run_in '' decode
 t "decode of empty stdin: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'standard input is empty' '$T/err'"
+
+# --- text without a field: no value is taken from its words ----------------
+# a healthy host's dmesg: GNU, SMP and 5002 are words, not values
+cat >"$T/dmesg" <<'EOF'
+[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)
+[    0.000000] Command line: BOOT_IMAGE=/vmlinuz-6.1.0-18-amd64 root=UUID=1234 ro quiet
+[    0.000000] BIOS-provided physical RAM map:
+[    0.412345] virtio_vsock: listen port 5002
+[    1.000000] SMP
+[    1.100000] 5002
+EOF
+awk 'BEGIN { for (i = 0; i < 344; i++) printf "[%5d.%06d] usb 1-1: new high-speed USB device number %d using xhci_hcd GNU SMP 5002\n", i, i, i }' >>"$T/dmesg"
+"$TAINTCTL" decode <"$T/dmesg" >"$T/out" 2>"$T/err"; rc=$?
+t "dmesg without a field | decode: exit 6, 'no Tainted: field found', nothing decoded" sh -c "[ $rc -eq 6 ] && [ ! -s '$T/out' ] && [ \"\$(cat '$T/err')\" = 'taintctl: no Tainted: field found in standard input' ]"
+"$TAINTCTL" -j decode <"$T/dmesg" >"$T/out" 2>"$T/err"; rc=$?
+t "dmesg (350 lines) without a field | decode --json: exit 6, no object" sh -c "[ $rc -eq 6 ] && [ ! -s '$T/out' ] && grep -q 'no Tainted: field found' '$T/err'"
+run_in 'Linux version 6.1.0 (gcc) #1 SMP PREEMPT_DYNAMIC GNU 5002\n' decode
+t "one line of prose on stdin: exit 6, not word by word" sh -c "[ $rc -eq 6 ] && [ ! -s '$T/out' ] && [ \$(wc -l <'$T/err') -eq 1 ]"
+run_in '4609\n0x1 bogus\n' decode
+t "stdin with a line of words: not a list of values, exit 6" sh -c "[ $rc -eq 6 ] && [ ! -s '$T/out' ]"
+run decode "$(printf 'GNU\n[    1.0] SMP 5002\n')"
+t "an operand of several lines with prose: exit 6, nothing decoded" sh -c "[ $rc -eq 6 ] && [ ! -s '$T/out' ] && grep -q 'no Tainted: field found' '$T/err'"
+run_in 'SMP\n' -j decode
+t "stdin that is one token: decoded (SMP: P, S, M)" sh -c "[ $rc -eq 0 ] && jq -e '.mask == 21' '$T/out' >/dev/null"
+run_in '4609\n512\n\n0x40\n' -j decode
+t "several lines, each one value: several values, as before" sh -c "[ $rc -eq 0 ] && jq -s -e '[.[].mask] == [4609, 512, 64] and [.[].line] == [1, 2, 4]' '$T/out' >/dev/null"
+{ cat "$T/dmesg"; printf '[    9.0] CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'; } | "$TAINTCTL" -j decode >"$T/out" 2>"$T/err"; rc=$?
+t "dmesg with a field | decode: that field only, exit 0" sh -c "[ $rc -eq 0 ] && jq -s -e 'length == 1 and .[0].mask == 512 and .[0].line == 351' '$T/out' >/dev/null"
+run decode GNU SMP 5002
+t "operands are values: decode GNU SMP 5002 as before" sh -c "[ $rc -eq 0 ] && [ \$(grep -c '^Input: ' '$T/out') -eq 3 ]"
 
 run_full decode 4609
 t "decode >/dev/full: exit 3, write error" write_error

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -357,11 +358,59 @@ static void test_pipe_stream(void **state)
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
-static void test_read_error(void **state)
+/* Not a descriptor: fstat() fails, before anything is read. */
+static void test_bad_fd(void **state)
 {
 	(void)state;
 	memset(&res, 0, sizeof(res));
 	assert_int_equal(taint_scan_fd(-1, collect, &res), -EBADF);
+}
+
+/*
+ * A descriptor whose read() fails after some data: a stream socket whose
+ * peer was closed with data it had not read gives its data, then
+ * ECONNRESET.  The hits of the complete lines come first, not the cut last
+ * line ("Tainted: G  " of "Tainted: G        W": it would be G), and the
+ * scan returns the error: in line mode (the default for a socket), in
+ * blocks (the error comes inside a read() that filled part of the
+ * buffer), and inside gzip data.
+ */
+static void test_read_error(void **state)
+{
+	static const char text[] =
+		"CPU: 0 PID: 1 Comm: a Tainted: G    B   6.1 #1\n"
+		"CPU: 1 PID: 2 Comm: b Not tainted 6.1 #1\n"
+		"CPU: 2 PID: 3 Comm: c Tainted: G  ";
+	size_t gzlen;
+	unsigned char *gz = gz_encode(text, sizeof(text) - 1, &gzlen);
+
+	(void)state;
+	for (int how = 0; how < 3; how++) {
+		const struct taint_scan_opts o = {
+			.size = sizeof(o), .hit = collect, .arg = &res,
+			.flags = how == 1 ? TAINT_SCAN_BLOCKS : 0,
+		};
+		/* the gzip data without its end: a cut line in it too */
+		const void *data = how == 2 ? (const void *)gz : text;
+		size_t len = how == 2 ? gzlen - 8 : sizeof(text) - 1;
+		int sv[2];
+
+		assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+		/* data sv[1] leaves unread: its close resets sv[0] */
+		assert_int_equal(write(sv[0], "x", 1), 1);
+		assert_int_equal(write(sv[1], data, len), (ssize_t)len);
+		close(sv[1]);
+		memset(&res, 0, sizeof(res));
+		assert_int_equal(taint_scan_fd_opts(sv[0], &o, NULL),
+				 -ECONNRESET);
+		close(sv[0]);
+		assert_int_equal(res.n, 2);
+		assert_int_equal(res.line[0], 1);
+		assert_true(res.mask[0] == 32);
+		assert_int_equal(res.line[1], 2);
+		assert_false(res.tainted[1]);
+	}
+	free(gz);
 }
 
 /* ---- events and boots (TAINT_SCAN_EVENTS, TAINT_SCAN_BOOTS) ------------- */
@@ -1033,6 +1082,7 @@ int main(void)
 		cmocka_unit_test(test_callback_stops),
 		cmocka_unit_test(test_feed_lines),
 		cmocka_unit_test(test_pipe_stream),
+		cmocka_unit_test(test_bad_fd),
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_console_oops_then_panic),
 		cmocka_unit_test(test_console_warn_then_panic),

@@ -114,8 +114,10 @@ static void test_empty(void **state)
 }
 
 /*
- * Markers at every offset around the buffer boundaries (1 MiB chunk,
- * 16 KiB lookahead), on lines whose numbers the test tracks.
+ * Markers on both sides of the buffer's rounds (1 MiB chunk, 16 KiB
+ * lookahead), one every 40 bytes, over three rounds, on lines whose
+ * numbers the test tracks.  Every offset around the limits, for every
+ * kind of hit and input path: test_scan_rounds.c.
  */
 static void test_boundaries(void **state)
 {

@@ -699,6 +699,33 @@ static void test_event_prefixes(void **state)
 		assert_memory_equal(all.h[i].text, "Taint ", 6);
 }
 
+/*
+ * An event's line is at most EVENT_LINE_MAX (4096) bytes from its marker
+ * (a taint_log line is under 2 KiB): a longer one is no event, though it
+ * would parse (a long unknown field is kept).  Here the last line, with
+ * no newline: 4095 bytes are an event, 4096 are not.
+ */
+static void test_event_line_max(void **state)
+{
+	static const char head[] = "x\n[ 1.0] Taint U: " BODY " future=";
+	static const struct want w[] = { E(2, 'U', 0) };
+	char *buf = malloc(sizeof(head) + 4096);
+
+	(void)state;
+	assert_non_null(buf);
+	for (size_t tl = 4095; tl <= 4096; tl++) {
+		/* the line from its 'T' (head's byte 9) is @tl bytes */
+		size_t len = 9 + tl;
+
+		memcpy(buf, head, sizeof(head) - 1);
+		memset(buf + sizeof(head) - 1, 'a', len - (sizeof(head) - 1));
+		check_all_ways(buf, len, TAINT_SCAN_EVENTS, w, tl < 4096);
+		if (tl < 4096)
+			assert_int_equal(all.h[0].text_len, tl);
+	}
+	free(buf);
+}
+
 /* Boots: the kernel's first line, journalctl's separators, one hit each. */
 static void test_boots(void **state)
 {
@@ -1090,6 +1117,7 @@ int main(void)
 		cmocka_unit_test(test_console_warn_then_panic),
 		cmocka_unit_test(test_console_forged),
 		cmocka_unit_test(test_event_prefixes),
+		cmocka_unit_test(test_event_line_max),
 		cmocka_unit_test(test_boots),
 		cmocka_unit_test(test_reports),
 		cmocka_unit_test(test_split_events),

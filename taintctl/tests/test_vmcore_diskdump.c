@@ -510,6 +510,15 @@ static void test_bad(void **state)
 			snprintf(what, sizeof(what), "cut at %zu", cuts[i]);
 			/* before the bitmaps: the sizes do not fit, or truncated */
 			expect_bad(&t, -EBADMSG, i < 6 ? "" : "truncated", what);
+			/* the same in a flattened file: no record holds the
+			 * rest, which is not zeros (a read past the records'
+			 * end is no read) */
+			if (i < 6)
+				continue;
+			flatten(&t, 1000, &f);
+			strcat(what, ", flattened");
+			expect_bad(&f, -EBADMSG, "truncated", what);
+			free(f.p);
 		}
 	}
 	c.len = k.o.len;
@@ -546,6 +555,14 @@ static void test_bad(void **state)
 		assert_true(ret == 0 || ret == -EBADMSG);
 		free(text);
 	}
+	/* every descriptor longer than a page: the first page read is
+	 * refused, before a byte of it is read */
+	memcpy(c.p, k.o.p, c.len);
+	for (uint64_t d = 0; k.desc_at + d * 24 + 24 <= c.len &&
+	     le(c.p + k.desc_at + d * 24 + 8, 4); d++)
+		fx_le(c.p + k.desc_at + d * 24 + 8, PAGE + 1, 4);
+	expect_bad(&c, -EBADMSG, "a descriptor of 4097 bytes (pages are 4096)",
+		   "descriptors longer than a page");
 	/* a huge bitmap: more blocks than the file has */
 	memcpy(c.p, k.o.p, c.len);
 	fx_le(c.p + 436, 0xfffffffe, 4);

@@ -12,7 +12,7 @@
  * where a round can lose, garble or repeat a hit.
  *
  * Each record below (fields of every form, an event "Taint X: ..." tied
- * to its field, boot lines) is put at every offset around the first two
+ * to its field, boot lines, reports' first lines) is put at every offset around the first two
  * round limits and the ends of their look-ahead, from wholly before to
  * wholly after, one offset a stream, and each stream is scanned through
  * every input path: a mapped file (no rounds: the reference), a file
@@ -101,6 +101,8 @@ static int collect(const struct taint_hit *h, void *arg)
 		r->letter = h->letter;
 		r->report_line = h->report_line;
 	}
+	if (h->kind == TAINT_HIT_REPORT)
+		r->mask = h->flags;
 	return 0;
 }
 
@@ -124,6 +126,9 @@ struct record {
 #define NOT(l) { TAINT_HIT_FIELD, l, 0, false, 1, 0, 0, 0 }
 #define E(l, x, r, t) { TAINT_HIT_EVENT, l, 0, false, 0, x, r, sizeof(t) - 1 }
 #define BOOT(l, t) { TAINT_HIT_BOOT, l, 0, false, 0, 0, 0, sizeof(t) - 1 }
+#define REPORT(l, m, t) { TAINT_HIT_REPORT, l, m, false, 0, 0, 0, sizeof(t) - 1 }
+#define WARN_LINE "WARNING: CPU: 0 PID: 1 at kernel/x.c:12 f+0x1/0x20"
+#define BUG_LINE "kernel BUG at mm/slub.c:42!"
 
 static const struct record records[] = {
 	{ "a fixed field and its event",
@@ -150,6 +155,14 @@ static const struct record records[] = {
 	{ "journalctl's boot separator",
 	  "\n" SEP "\n",
 	  1, { BOOT(1, SEP) } },
+	/* a report's first line (W); "kernel BUG at": its needle "BUG" is 7
+	 * bytes after the line's start */
+	{ "a WARNING report's first line",
+	  "\n[    2.000000] " WARN_LINE "\n",
+	  1, { REPORT(1, 512, WARN_LINE) } },
+	{ "a kernel BUG report's first line",
+	  "\n[    2.000000] " BUG_LINE "\n",
+	  1, { REPORT(1, 128, BUG_LINE) } },
 };
 
 /* ---- the streams ------------------------------------------------------ */
@@ -436,7 +449,7 @@ static const char *const path_names[NPATHS] = {
 	"file in line mode", "pipe in blocks", "gzip pipe in line mode",
 };
 
-#define SCAN_FLAGS (TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS)
+#define SCAN_FLAGS (TAINT_SCAN_EVENTS | TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS)
 
 static int scan_fd(int fd, unsigned int flags)
 {
@@ -721,6 +734,8 @@ RECORD_TEST(3, verbose_two_lines)
 RECORD_TEST(4, json_field)
 RECORD_TEST(5, boot_and_event)
 RECORD_TEST(6, boot_separator)
+RECORD_TEST(7, report_warning)
+RECORD_TEST(8, report_kernel_bug)
 
 int main(void)
 {
@@ -734,6 +749,8 @@ int main(void)
 		cmocka_unit_test(test_json_field),
 		cmocka_unit_test(test_boot_and_event),
 		cmocka_unit_test(test_boot_separator),
+		cmocka_unit_test(test_report_warning),
+		cmocka_unit_test(test_report_kernel_bug),
 	};
 
 	return cmocka_run_group_tests_name("scan_rounds", tests, setup,

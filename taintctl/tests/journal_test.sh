@@ -32,6 +32,8 @@ if [ -z "${JOURNAL_TEST_NS:-}" ]; then
 	fi
 fi
 . "$HERE/tap.sh"
+# jq -e of no value fails (tests/bin/jq: jq 1.6 passes an empty file)
+PATH=$HERE/bin:$PATH; export PATH
 tap_init journal
 tap_diag() {
 	sed -n '1,5s/^/# stdout: /p' "$T/out" 2>/dev/null

@@ -31,6 +31,8 @@ TESTDIR=$(cd "$(dirname "$0")/.." && pwd)
 TAINTCTL=${TAINTCTL:-$TESTDIR/../build/asan/taintctl}
 . "$TESTDIR/tap.sh"
 tap_need jq:jq python3:python3
+# jq -e of no value fails (tests/bin/jq: jq 1.6 passes an empty file)
+PATH=$TESTDIR/bin:$PATH; export PATH
 tap_init "cli-$(basename "$0" .sh)"
 # after a not ok: the last run's stdout and stderr
 tap_diag() {

@@ -116,6 +116,11 @@ for t in "$COPY" "$PRISTINE"; do
 	tar -C "$ROOT/taintctl" --exclude=./build -cf - . | tar -C "$t" -xf - ||
 		die "cannot copy taintctl/ to $t"
 done
+# The copy sits where taintctl/ sits in the repository: pkg_test.sh reads
+# ../scripts/build/deps.sh and ../Makefile (without them it skips, and a
+# skip fails make check)
+ln -s "$ROOT/scripts" "$WORK/scripts"
+ln -s "$ROOT/Makefile" "$WORK/Makefile"
 trap 'revert' EXIT
 trap 'exit 130' INT TERM
 mutants check "$COPY" "${NAMES[@]}" ||

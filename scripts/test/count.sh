@@ -87,13 +87,18 @@ check() {	# check NAME DETAIL-IF-FAILED COMMAND...
 # tap_count LABEL FILE: count the TAP results in FILE ("ok", "not ok",
 # "# SKIP"; leading spaces stripped only with INDENT=N) for suite LABEL. A
 # plan that does not match the number of results counts as one more
-# failure. A program that skipped as a whole ("1..0 # SKIP why") counts one
-# skip here, and, where the suite's maxskip is "whole", as the suite's
-# minimum of skips in check_suites (elsewhere it fails there); it is named
-# by the "# <program>" line before it, if any.
+# failure. The skip rule is make check's (taintctl/tests/tap_run.sh,
+# taintctl/tests/README): a result with a SKIP directive is a skip, "ok"
+# or "not ok" (cmocka 1.1.5's skip() prints "not ok N # SKIP NAME", its
+# reason on a "# skip: WHY" line before it). A program that skipped as a
+# whole ("1..0 # SKIP why") counts one skip here, and, where the suite's
+# maxskip is "whole", as the suite's minimum of skips in check_suites
+# (elsewhere it fails there); it is named by the "# <program>" line before
+# it, if any.
 tap_count() {
 	local label=$1 file=$2 indent=${INDENT:-0} line name st prog="" why
-	local planned=0 seen=0 pad SUITE=$1
+	local planned=0 seen=0 pad SUITE=$1 notok desc skipwhy=""
+	local re_skip='^(.*) # [Ss][Kk][Ii][Pp]( (.*))?$'
 	TAPFILE[$label]=$file
 	pad=$(printf '%*s' "$indent" '')
 	while IFS= read -r line; do
@@ -109,17 +114,27 @@ tap_count() {
 		elif [[ $line =~ ^1\.\.([0-9]+) ]]; then
 			planned=$((planned + BASH_REMATCH[1]))
 			SEEN[$label]=1
+		elif [[ $line =~ ^#\ skip:\ (.*)$ ]]; then
+			skipwhy=${BASH_REMATCH[1]}
 		elif [[ $line =~ ^(not\ )?ok(\ [0-9]+)?(\ -)?\ (.*)$ ]]; then
 			seen=$((seen + 1))
 			SEEN[$label]=1
-			name="$label: ${BASH_REMATCH[4]}"
-			if [ -n "${BASH_REMATCH[1]}" ]; then st=fail
-			elif [[ $line =~ \#\ [Ss][Kk][Ii][Pp] ]]; then st=skip
-			else st=pass; fi
-			case $name in
-			*" # "*) record $st "${name%% # *}" "${name#* # }" ;;
-			*) record $st "$name" ;;
-			esac
+			notok=${BASH_REMATCH[1]} desc=${BASH_REMATCH[4]}
+			if [[ " $desc" =~ $re_skip ]]; then
+				name=${BASH_REMATCH[1]# } why=${BASH_REMATCH[3]}
+				# cmocka's: the name after SKIP, the reason before
+				[ -n "$name" ] || { name=$why; why=$skipwhy; }
+				record skip "$label: $name" "${why:-no reason given}"
+			else
+				name="$label: $desc"
+				st=pass
+				[ -z "$notok" ] || st=fail
+				case $name in
+				*" # "*) record $st "${name%% # *}" "${name#* # }" ;;
+				*) record $st "$name" ;;
+				esac
+			fi
+			skipwhy=
 		fi
 	done < "$file"
 	if [ "$planned" -gt 0 ] && [ "$planned" -ne "$seen" ]; then

@@ -260,7 +260,7 @@ static void test_doc_table(void **state)
 		 "%s/linux-doc-admin-guide-tainted-kernels.rst", corpus_dir);
 	fp = fopen(path, "r");
 	if (!fp)
-		skip();
+		skip_because("no %s in the corpus", path);
 	while (fgets(line, sizeof(line), fp)) {
 		unsigned int bit;
 		char log[8];

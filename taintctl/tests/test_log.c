@@ -170,6 +170,55 @@ static void test_v2_module(void **state)
 	assert_string_equal(why, "module too long");
 }
 
+/*
+ * A line inside a larger buffer (a console log): an escape cut by the
+ * line's end is malformed, even where the bytes after the line would
+ * complete it ("\x2" then "f"), in a word (module=) and in quotes; and
+ * alone in a buffer of its length, not a byte more, nothing past its end
+ * is read (ASan).
+ */
+static void test_escape_cut_by_line_end(void **state)
+{
+	static const char *const lines[] = {
+		"ts=1.000000 utc=- origin=kernel flags=O new=O pid=1 uid=0 auid=- comm=\"x\" module=ab\\x2f",
+		"ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 auid=- comm=\"x\" reason=\"ab\\x2f\"",
+	};
+
+	(void)state;
+	for (size_t l = 0; l < sizeof(lines) / sizeof(lines[0]); l++) {
+		size_t len = strlen(lines[l]);
+
+		for (size_t cut = 1; cut <= 3; cut++) {
+			struct taint_event ev = TAINT_INIT(struct taint_event);
+			uint64_t d;
+			const char *why = NULL;
+			/* the line ends "\x2", "\x", "\" (quoted: no quote) */
+			size_t n = l ? len - 1 - cut : len - cut;
+
+			char *alone = malloc(n);
+
+			if (taint_log_parse_line(lines[l], n, &ev, &d, &why) >= 0)
+				fail_msg("'%.*s' (the next bytes '%s' not in it) parsed",
+					 (int)n, lines[l], lines[l] + n);
+			assert_non_null(alone);
+			memcpy(alone, lines[l], n);
+			assert_true(taint_log_parse_line(alone, n, &ev, &d,
+							 &why) < 0);
+			free(alone);
+		}
+		{
+			struct taint_event ev = TAINT_INIT(struct taint_event);
+			uint64_t d;
+			const char *why = NULL;
+
+			/* whole: "ab/" */
+			assert_int_equal(taint_log_parse_line(lines[l], len, &ev,
+							      &d, &why),
+					 TAINT_LOG_EVENT);
+		}
+	}
+}
+
 static void test_v2_malformed(void **state)
 {
 	static const char *const bad[] = {
@@ -483,6 +532,7 @@ int main(void)
 		cmocka_unit_test(test_v2_user_event),
 		cmocka_unit_test(test_v2_module),
 		cmocka_unit_test(test_v2_malformed),
+		cmocka_unit_test(test_escape_cut_by_line_end),
 		cmocka_unit_test(test_dropped),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_too_long),

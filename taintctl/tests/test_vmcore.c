@@ -107,11 +107,12 @@ static void test_caller(void **state)
 
 static void test_caller_names(void **state)
 {
-	char long_name[300];
+	char long_name[300], longest[2 + 80 * 7];
 	const struct fx_sym syms[] = {
 		{ "T_stext", FX_T(0) }, { "Tbad[name", FX_T(0x10) },
 		{ long_name, FX_T(0x20) }, { "t", FX_T(0x30) },
-		{ "Tok.cold", FX_T(0x40) }, { "T_etext", FX_T(0x50) },
+		{ "Tok.cold", FX_T(0x40) }, { longest, FX_T(0x50) },
+		{ "T_etext", FX_T(0x60) },
 	};
 	struct fx_spec s = fx_main;
 
@@ -119,6 +120,11 @@ static void test_caller_names(void **state)
 	memset(long_name, 'a', sizeof(long_name) - 1);
 	long_name[0] = 'T';
 	long_name[sizeof(long_name) - 1] = '\0';
+	/* 80 tokens of "_kernel": 560 characters, cut at KSYM_NAME_LEN - 1
+	 * (511) as the kernel's own buffer is, then too long for caller= */
+	strcpy(longest, "T");
+	for (int i = 0; i < 80; i++)
+		strcat(longest, "_kernel");
 	s.syms = syms;
 	s.nsyms = sizeof(syms) / sizeof(syms[0]);
 	expect_caller(&s, FX_T(0x4), 0, " caller=_stext+0x4/0x10");
@@ -127,6 +133,7 @@ static void test_caller_names(void **state)
 	expect_caller(&s, FX_T(0x24), 0, "");
 	expect_caller(&s, FX_T(0x34), 0, "");
 	expect_caller(&s, FX_T(0x44), 0, " caller=ok.cold+0x4/0x10");
+	expect_caller(&s, FX_T(0x54), 0, "");
 	/* no kallsyms at all */
 	s.syms = NULL;
 	expect_caller(&s, FX_T(0x4), 0, "");

@@ -18,6 +18,8 @@ TAINTCTL=${TAINTCTL:-$HERE/../build/asan/taintctl}
 MKVMCORE=${MKVMCORE:-$HERE/../build/asan/mkvmcore}
 . "$HERE/tap.sh"
 tap_need gzip:gzip xz:xz-utils zstd:zstd bzip2:bzip2 lz4:lz4
+# jq -e of no value fails (tests/bin/jq: jq 1.6 passes an empty file)
+PATH=$HERE/bin:$PATH; export PATH
 tap_init vmcore
 tap_diag() {
 	[ -s "$T/diff" ] && sed 's/^/# /' "$T/diff" | head -10

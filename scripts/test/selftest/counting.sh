@@ -190,6 +190,19 @@ good_but_delta() { good; tap delta.tap '1..0 # SKIP not built for x86_64'; count
 verdict "... and 0 on default" 1 "9 passed, 1 failed, 1 skipped" \
 	'^FAIL suite delta: skipped as a whole' -- default good_but_delta
 
+# cmocka 1.1.5's skip() prints "not ok N # SKIP NAME": a skip, not a
+# failure; its reason is the "# skip: WHY" line before it (test_util.h's
+# skip_because()).
+good; tap beta.tap 1..2 'ok 1 b1' '# skip: no AVX2 on this CPU' 'not ok 2 # SKIP b2'
+verdict "cmocka's skip line (not ok, SKIP) within the bound is a skip, with its reason" 0 "10 passed, 0 failed, 1 skipped" \
+	'^SKIP beta: b2: no AVX2 on this CPU$' -- default count_all
+good; tap alpha.tap 1..3 'ok 1 a1' 'not ok 2 # SKIP a2' 'ok 3 a3'
+verdict "cmocka's skip line where no skip is allowed fails, named" 1 "10 passed, 1 failed, 1 skipped" \
+	'^FAIL suite alpha: 1 skipped; .* allows at most 0' -- default count_all
+good; tap beta.tap 1..2 'ok 1 b1' 'not ok 2 b2 # TODO later'
+verdict "a not ok with another directive is still a failure" 1 "10 passed, 1 failed, 0 skipped" \
+	'^FAIL beta: b2: TODO later$' -- default count_all
+
 # A suite short of its minimum.
 good; tap alpha.tap 1..2 'ok 1 a1' 'ok 2 a2'
 verdict "a suite short of its minimum fails, named" 1 "10 passed, 1 failed, 0 skipped" \
@@ -296,6 +309,66 @@ t "scenario_tap: a scenario's local n does not change the plan or names" \
 t "scenario_tap: a boot that ran leaves its mark" grep -qx "booted mark" <<< "$out"
 out=$(scen_tap 0)
 t "scenario_tap: a boot that did not run leaves none" eval '! grep -q "booted mark" <<< "$out"'
+
+# The skip rule is one: make check (taintctl/tests/tap_run.sh, which runs
+# each program there) finds the same skips as tap_count, with the same
+# reasons, and fails on a skip that SKIP_OK does not name.
+# agree NAME SKIP_OK RC REASON... -- TAP-LINE...: tap_run.sh on a program
+# printing TAP-LINE... (tests/prog), with SKIP_OK, exits RC; tap_count
+# counts as many skips as tap_run.sh names, and both give each REASON.
+TAP_RUN=${UT_TAP_RUN:-$ROOT/taintctl/tests/tap_run.sh}
+agree() {
+	local name=$1 skip_ok=$2 want_rc=$3 rc why n_count n_run bad=''
+	local -a reasons=()
+	shift 3
+	while [ "$1" != -- ]; do reasons+=("$1"); shift; done
+	shift
+	printf '%s\n' "$@" > "$T/prog.tap"
+	# the program exits 1 after a not ok without SKIP, as cmocka and tap.sh do
+	SKIP_OK=$skip_ok SKIPS_DIR=$T/skips sh "$TAP_RUN" tests/prog sh -c \
+		'cat "$1"; ! grep -v "# [Ss][Kk][Ii][Pp]" "$1" | grep "^not ok" >/dev/null' sh "$T/prog.tap" \
+		> "$T/run.out" 2> "$T/run.err"
+	rc=$?
+	(
+		# shellcheck source=SCRIPTDIR/../../lib.sh
+		. "$ROOT/scripts/lib.sh"
+		# shellcheck source=SCRIPTDIR/../count.sh
+		. "$COUNT_SH"
+		tap_count x "$T/run.out"
+	) > "$T/count.out" 2>&1
+	n_count=$(grep -c '^SKIP x: ' "$T/count.out")
+	n_run=$(cat "$T/skips/prog" 2>/dev/null | wc -l)
+	[ "$rc" = "$want_rc" ] || bad+=" exit $rc, not $want_rc;"
+	[ "$n_count" = "$n_run" ] || bad+=" tap_count $n_count skips, tap_run.sh $n_run;"
+	[ "$n_count" = "${#reasons[@]}" ] || bad+=" ${#reasons[@]} reasons given;"
+	for why in "${reasons[@]}"; do
+		grep -qF -- "$why" "$T/count.out" || bad+=" tap_count lacks '$why';"
+		grep -qF -- "$why" "$T/skips/prog" || bad+=" tap_run.sh lacks '$why';"
+		[ -n "$skip_ok" ] || grep -qF -- "$why" "$T/run.err" ||
+			bad+=" tap_run.sh did not say '$why' on stderr;"
+	done
+	if [ -z "$bad" ]; then
+		ok "make check agrees: $name"
+	else
+		not_ok "make check agrees: $name"
+		echo "#  $bad"
+		sed 's/^/#   run | /' "$T/run.out" "$T/run.err"
+		sed 's/^/#   count | /' "$T/count.out"
+	fi
+	rm -rf "$T/skips"
+}
+agree "no skip: exit 0" '' 0 -- 1..2 'ok 1 a' 'ok 2 b'
+agree "a failure: the program's status" '' 1 -- 1..2 'ok 1 a' 'not ok 2 b'
+agree "cmocka's skip, not allowed: exit 1, named with its reason" '' 1 'no AVX2 on this CPU' -- \
+	1..2 'ok 1 a' '# skip: no AVX2 on this CPU' 'not ok 2 # SKIP test_avx2'
+agree "cmocka's skip, allowed by PROGRAM:TEST" 'other prog:test_avx2' 0 'no AVX2 on this CPU' -- \
+	1..2 'ok 1 a' '# skip: no AVX2 on this CPU' 'not ok 2 # SKIP test_avx2'
+agree "cmocka's skip without a reason: said so" 'prog' 0 'no reason given' -- \
+	1..1 'not ok 1 # SKIP test_x'
+agree "tap.sh's skips, one not allowed: exit 1" 'prog:one' 1 'not root' 'no unshare' -- \
+	1..3 'ok 1 - one # SKIP not root' 'ok 2 - two # skip no unshare' 'ok 3 - three'
+agree "a whole-program skip: exit 1 unless allowed" '' 1 'no corpus here' -- '1..0 # SKIP no corpus here'
+agree "... allowed by PROGRAM" 'pro?' 0 'no corpus here' -- '1..0 # SKIP no corpus here'
 
 # expect_reports: one result for a console's kernel reports against the
 # reports columns. reports NAME RC DETAIL-RE -- VARIANT REPORTS...: the

@@ -154,9 +154,11 @@ run_full decode 4609
 t "decode >/dev/full: exit 3, write error" write_error
 run_full --json decode 4609
 t "decode --json >/dev/full: exit 3" write_error
-# SIGPIPE ignored and the reader gone before the write: EPIPE, not reported
-(trap '' PIPE; sleep 0.3; exec "$TAINTCTL" decode 4609) 2>"$T/err" | true
-t "decode into a closed pipe (EPIPE): no write error message, as util-linux" sh -c "[ -f '$T/err' ] && ! grep -q 'write error' '$T/err'"
+# the reader gone before the write: EPIPE, not reported, as util-linux
+gone trap decode 4609
+t "decode into a closed pipe (EPIPE), SIGPIPE ignored: exit 0, nothing on stderr" epipe_ok
+gone decode 4609
+t "decode into a closed pipe (EPIPE), SIGPIPE at its default: exit 0, nothing on stderr" epipe_ok
 seq 1 60000 >"$T/values"
 head_1 trap decode - <"$T/values"
 t "decode - | head -1 (60,000 values): exit 0, nothing on stderr" epipe_ok

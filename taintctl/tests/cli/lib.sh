@@ -18,6 +18,7 @@
 #   rc_is, jq_out, utf8_json, err_is, err_one_line, out_has, write_error
 #                     what the last run did (CMDs for tap.sh's t)
 #   head_1, gone, epipe_ok   taintctl into a reader that goes away
+#   dribble FILE N    FILE into a pipe, the reader's first read() N bytes
 #   masks_hex FILE N  every "mask" of JSON output has its "mask_hex"
 #   STOCK, PATCHED, V2, CLEAN, UNK, MAL, UNREAD, CUR, BIGLOG
 #                     fake --root trees (fake_tree.sh's mkproc), made
@@ -30,6 +31,8 @@ TESTDIR=$(cd "$(dirname "$0")/.." && pwd)
 TAINTCTL=${TAINTCTL:-$TESTDIR/../build/asan/taintctl}
 . "$TESTDIR/tap.sh"
 tap_need jq:jq python3:python3
+# jq -e of no value fails (tests/bin/jq: jq 1.6 passes an empty file)
+PATH=$TESTDIR/bin:$PATH; export PATH
 tap_init "cli-$(basename "$0" .sh)"
 # after a not ok: the last run's stdout and stderr
 tap_diag() {
@@ -135,10 +138,44 @@ head_1() {
 	tr=; [ "$1" = trap ] && { tr="trap '' PIPE;"; shift; }
 	bash -o pipefail -c "$tr"' "$@" 2>"$E" | head -1 >"$O"' bash "$TAINTCTL" "$@"; rc=$?
 }
-# gone ARGS...: the reader has exited before taintctl writes (small outputs)
-gone() { bash -o pipefail -c '{ sleep 0.5; exec "$@"; } 2>"$E" | true' bash "$TAINTCTL" "$@"; rc=$?; }
+# gone [trap] ARGS...: taintctl ARGS, its standard output a pipe whose
+# reading end was closed before taintctl started, so that its first write
+# fails with EPIPE (no timing: a sleep before the write would only make it
+# likely); with trap, SIGPIPE ignored by the parent, else at its default.
+# $rc: taintctl's exit status (a crash is not 0, and speaks on stderr)
+gone() {
+	sig=DFL; [ "$1" = trap ] && { sig=IGN; shift; }
+	python3 -c 'import os, signal, sys
+r, w = os.pipe()
+os.close(r)
+os.dup2(w, 1)
+os.close(w)
+signal.signal(signal.SIGPIPE, getattr(signal, "SIG_" + sys.argv[1]))
+os.execv(sys.argv[2], sys.argv[2:])' "$sig" "$TAINTCTL" "$@" </dev/null 2>"$E"; rc=$?
+}
 export E="$T/err" O="$T/out"
 epipe_ok() { [ $rc -eq "${1:-0}" ] && [ ! -s "$T/err" ]; }
+# dribble FILE N: FILE on standard output (a pipe), its first N bytes
+# first: then wait (at most 10 s) until the reader has taken them all,
+# so that its read() returns those N bytes alone, then the rest.  Fails
+# (exit 1, says why on stderr) if the reader does not take them.
+dribble() {
+	python3 -c 'import fcntl, os, struct, sys, termios, time
+data = open(sys.argv[1], "rb").read()
+n = int(sys.argv[2])
+def put(b):
+    while b:
+        b = b[os.write(1, b):]
+put(data[:n])
+for i in range(1000):
+    left = struct.unpack("i", fcntl.ioctl(1, termios.FIONREAD, b"\0" * 4))[0]
+    if not left:
+        break
+    time.sleep(0.01)
+else:
+    sys.exit("dribble: the reader did not take the first %d bytes within 10 s" % n)
+put(data[n:])' "$1" "$2"
+}
 
 # masks_hex FILE: JSON (Lines) where every object with "mask" has
 # "mask_hex", the same number in hex ("0x..", lowercase), null with a null

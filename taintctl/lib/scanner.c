@@ -377,8 +377,9 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 
 /*
  * The next place in [@lo, @end) where a report's needle starts (report.h),
- * or @end: each needle's next place is kept in @next and searched again
- * only once @lo has passed it.
+ * or @end: each needle's next place plus one is kept in @next (0: not
+ * searched yet, so that a candidate at offset 0 is not taken for one) and
+ * searched again only once @lo has passed it.
  */
 static size_t next_report(const struct region *r, size_t lo, size_t end,
 			  size_t next[TAINT_REPORT_NEEDLES])
@@ -388,15 +389,15 @@ static size_t next_report(const struct region *r, size_t lo, size_t end,
 	for (size_t i = 0; i < TAINT_REPORT_NEEDLES; i++) {
 		const char *nd = taint__report_needles[i];
 
-		if (next[i] < lo) {
+		if (!next[i] || next[i] - 1 < lo) {
 			const char *f = lo < r->len ?
 				memmem(r->buf + lo, r->len - lo, nd, strlen(nd)) :
 				NULL;
 
-			next[i] = f ? (size_t)(f - r->buf) : SIZE_MAX;
+			next[i] = f ? (size_t)(f - r->buf) + 1 : SIZE_MAX;
 		}
-		if (next[i] < best)
-			best = next[i];
+		if (next[i] - 1 < best)
+			best = next[i] - 1;
 	}
 	return best;
 }

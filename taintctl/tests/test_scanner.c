@@ -755,6 +755,11 @@ static void test_boots(void **state)
 	assert_int_equal(all.h[2].text_len, strlen("-- Boot 0123456789abcdef --"));
 	assert_int_equal(all.h[4].text_len, strlen("-- Reboot --"));
 	assert_memory_equal(all.h[0].text, "Linux version 6.12.118+ ", 24);
+	/* a banner on the stream's first byte, with the reports' needles
+	 * searched too (dmesg -t) */
+	check_all_ways("Linux version 6.1 #1\n", 21,
+		       TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS,
+		       (const struct want[]){ BOOT(1) }, 1);
 	/* BOOTS alone: boots, no events, fields */
 	scan_all(s, sizeof(s) - 1, BY_FILE, 0, TAINT_SCAN_BOOTS);
 	check_hits((const struct want[]){ BOOT(1), F(2), BOOT(3), BOOT(6),

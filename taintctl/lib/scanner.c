@@ -49,7 +49,17 @@
  *
  * Boots (TAINT_HIT_BOOT): "Linux version " where a message starts, or a
  * whole line "-- Boot ID --" or "-- Reboot --" (journalctl's separators);
- * the "Linux version" line after a separator is the same boot.
+ * the "Linux version" line after a separator is the same boot, and the
+ * separator's hit has the origin of the line right after it.  After a panic's first line
+ * (with TAINT_SCAN_REPORTS too), the lines that follow are read one by
+ * one, at most WALK_LINES of them: the first whose printk timestamp is
+ * below the panic's, from the same host, starts a boot (a console that
+ * prints no banner, as with "quiet", still shows the reboot).
+ *
+ * Origins (with TAINT_SCAN_BOOTS): each hit's host and printk timestamp
+ * are read from its line's first TAINT_ORIGIN_SPAN bytes (origin.c).  A
+ * line whose start was dropped with an earlier round keeps those bytes in
+ * carry[].
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -60,6 +70,7 @@
 
 #include "abi.h"
 #include "field_internal.h"
+#include "origin.h"
 #include "report.h"
 #include "scan_find.h"
 #include "source_internal.h"
@@ -71,6 +82,8 @@
 /* "Taint X: " and the longest event line (a taint_log line is < 2 KiB) */
 #define EVENT_MARKER_LEN 9
 #define EVENT_LINE_MAX 4096
+/* the most lines read after a panic for the reboot's first line */
+#define WALK_LINES 1000
 
 struct taint_scanner {
 	char *buf;
@@ -89,6 +102,17 @@ struct taint_scanner {
 	uint64_t tie_field_end;	/* the last line of its last field, 0 if none */
 	uint32_t tie_letters;	/* letters of its events so far, bit X - 'A' */
 	bool boot_sep;		/* a separator was the last boot line */
+	/* the first bytes of the line that straddles buf[0] (its start was
+	 * dropped with an earlier round) */
+	char carry[TAINT_ORIGIN_SPAN];
+	size_t carry_len;
+	/* after a panic: its timestamp (-1: no walk), its host, lines read */
+	int64_t walk_stamp;
+	char walk_host[TAINT_HOST_MAX];
+	size_t walk_host_len;
+	bool walk_has_host;
+	unsigned int walk_lines;
+	char hit_host[TAINT_HOST_MAX];	/* the host of the hit reported */
 	struct taint_field field;
 	struct taint_event event;
 };
@@ -116,6 +140,7 @@ struct taint_scanner *taint_scanner_new(void)
 		return NULL;
 	}
 	sc->line = 1;
+	sc->walk_stamp = -1;
 	sc->find = taint__scan_finder(false);
 	return sc;
 }
@@ -214,6 +239,67 @@ static int match_at(const struct region *r, size_t pos, const char *pat,
 	return k == n ? 1 : -1;
 }
 
+/*
+ * The origin of the line that holds @p (its host, its printk timestamp)
+ * into @h: its start is found up to EVENT_LINE_MAX bytes back, in the
+ * buffer or in carry[]; else the origin stays unknown.
+ */
+static void origin_at(struct taint_scanner *sc, const struct region *r,
+		      size_t p, struct taint_hit *h)
+{
+	size_t lo = p > EVENT_LINE_MAX ? p - EVENT_LINE_MAX : 0, n;
+	const char *nl = p > lo ? memrchr(r->buf + lo, '\n', p - lo) : NULL;
+	char tmp[TAINT_ORIGIN_SPAN];
+	struct taint__origin o;
+	const char *s;
+
+	h->stamp_us = -1;
+	if (!(sc->flags & TAINT_SCAN_BOOTS))
+		return;
+	if (nl) {
+		s = nl + 1;
+		n = (size_t)(r->buf + p - s);
+	} else if (lo) {
+		return;
+	} else if (sc->map || !sc->carry_len) {
+		s = r->buf;
+		n = p;
+	} else {
+		n = TAINT_ORIGIN_SPAN - sc->carry_len;
+		if (n > p)
+			n = p;
+		memcpy(tmp, sc->carry, sc->carry_len);
+		memcpy(tmp + sc->carry_len, r->buf, n);
+		s = tmp;
+		n += sc->carry_len;
+	}
+	taint__line_origin(s, n, &o);
+	h->stamp_us = o.stamp_us;
+	if (o.host) {	/* copied: tmp[] does not outlive this function */
+		memcpy(sc->hit_host, o.host, o.host_len);
+		h->host = sc->hit_host;
+		h->host_len = o.host_len;
+	}
+}
+
+/* the first bytes of the line that will straddle buf[0] once the @keep
+ * bytes before it are dropped */
+static void carry_keep(struct taint_scanner *sc, size_t keep)
+{
+	const char *nl = keep ? memrchr(sc->buf, '\n', keep) : NULL;
+	size_t b = 0, n;
+
+	if (nl) {
+		b = (size_t)(nl - sc->buf) + 1;
+		sc->carry_len = 0;
+	}
+	n = keep - b;
+	if (n > TAINT_ORIGIN_SPAN - sc->carry_len)
+		n = TAINT_ORIGIN_SPAN - sc->carry_len;
+	memcpy(sc->carry + sc->carry_len, sc->buf + b, n);
+	sc->carry_len += n;
+}
+
 static void tie_reset(struct taint_scanner *sc)
 {
 	sc->report_line = 0;
@@ -279,6 +365,11 @@ static int try_field(struct taint_scanner *sc, struct region *r, size_t a,
 	h.line = sc->line;
 	h.field = &sc->field;
 	end = (size_t)start + sc->field.consumed;
+	origin_at(sc, r, (size_t)start, &h);
+	if (sc->flags & TAINT_SCAN_BOOTS)
+		h.release_len = taint__release_word(r->buf + end,
+						    len - end < 80 ? len - end : 80,
+						    &h.release);
 	nl = taint__count_newlines(r->buf + a, end - a);
 	if (sc->flags & TAINT_SCAN_EVENTS)
 		tie_field(sc, h.line, h.line + nl);
@@ -320,6 +411,7 @@ static int try_event(struct taint_scanner *sc, struct region *r, size_t a,
 				 &why) != TAINT_LOG_EVENT)
 		return CAND_NEXT;
 	h.line = sc->line;
+	origin_at(sc, r, s, &h);
 	h.letter = buf[a + 5];
 	h.event = &sc->event;
 	h.report_line = tie_event(sc, h.letter);
@@ -328,6 +420,46 @@ static int try_event(struct taint_scanner *sc, struct region *r, size_t a,
 	r->from = a + 1;
 	sc->reported = true;
 	*ret = fn(&h, arg);
+	return CAND_NEXT;
+}
+
+/*
+ * The separator at @b (@tl bytes): the origin of the line after it into
+ * @h, and its release if it is the boot's banner.  CAND_DEFER: that line
+ * is not complete yet.
+ */
+static int next_line_origin(struct taint_scanner *sc, struct region *r,
+			    size_t b, size_t tl, struct taint_hit *h)
+{
+	const char *nl = memchr(r->buf + b + tl, '\n', r->len - b - tl);
+	const char *v;
+	size_t s, nt;
+	int c;
+
+	h->stamp_us = -1;
+	if (!nl) {
+		if (r->final)
+			return CAND_NEXT;
+		r->limit = r->from = b;
+		return CAND_DEFER;
+	}
+	s = (size_t)(nl - r->buf) + 1;
+	if (s >= r->len && !r->final) {
+		r->limit = r->from = b;
+		return CAND_DEFER;
+	}
+	c = line_at(r, s, &nt);
+	if (c == CAND_DEFER) {
+		r->limit = r->from = b;
+		return CAND_DEFER;
+	}
+	if (c != CAND_NEXT || !(sc->flags & TAINT_SCAN_BOOTS))
+		return CAND_NEXT;
+	origin_at(sc, r, s + nt, h);
+	v = memmem(r->buf + s, nt, "Linux version ", 14);
+	if (v && message_start(r->buf, (size_t)(v - r->buf)))
+		h->release_len = taint__release_word(v, nt - (size_t)(v - (r->buf + s)),
+						     &h->release);
 	return CAND_NEXT;
 }
 
@@ -357,8 +489,12 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 	    !(tl > 11 && !memcmp(buf + b, "-- Boot ", 8) &&
 	      !memcmp(buf + b + tl - 3, " --", 3)))
 		return CAND_NEXT;
+	/* a separator's hit has the origin of the line after it */
+	if (sep && (p = next_line_origin(sc, r, b, tl, &h)) != CAND_NEXT)
+		return p;
 	r->from = b + 1;
 	tie_reset(sc);
+	sc->walk_stamp = -1;
 	/* journalctl's separator, then the boot's first line: one boot */
 	if (!sep && sc->boot_sep) {
 		sc->boot_sep = false;
@@ -370,6 +506,10 @@ static int try_boot(struct taint_scanner *sc, struct region *r, size_t b,
 	h.line = sc->line;
 	h.text = buf + b;
 	h.text_len = tl;
+	if (!sep) {
+		origin_at(sc, r, b, &h);
+		h.release_len = taint__release_word(h.text, tl, &h.release);
+	}
 	sc->reported = true;
 	*ret = fn(&h, arg);
 	return CAND_NEXT;
@@ -427,7 +567,54 @@ static int try_report(struct taint_scanner *sc, struct region *r, size_t p,
 	h.line = sc->line;
 	h.text = buf + s;
 	h.text_len = tl;
+	origin_at(sc, r, s, &h);
+	/* a panic: the reboot's first line may follow (see the top) */
+	if (h.stamp_us >= 0 && tl >= 14 && !memcmp(h.text, "Kernel panic -", 14)) {
+		sc->walk_stamp = h.stamp_us;
+		sc->walk_has_host = h.host;
+		sc->walk_host_len = h.host_len;
+		memcpy(sc->walk_host, h.host ? h.host : "", h.host_len);
+		sc->walk_lines = 0;
+	}
 	r->from = p + 1;
+	sc->reported = true;
+	*ret = fn(&h, arg);
+	return CAND_NEXT;
+}
+
+/*
+ * After a panic, the line at @s: the reboot's first line if its printk
+ * timestamp is below the panic's, from the same host (see the top).
+ */
+static int try_walk(struct taint_scanner *sc, struct region *r, size_t s,
+		    taint_hit_fn fn, void *arg, int *ret)
+{
+	struct taint_hit h = { .kind = TAINT_HIT_BOOT };
+	struct taint__origin o;
+	size_t tl;
+	int c;
+
+	if (!cand_line(r, s, &tl, &c))
+		return c;
+	if (++sc->walk_lines > WALK_LINES) {
+		sc->walk_stamp = -1;
+		return CAND_NEXT;
+	}
+	taint__line_origin(r->buf + s, tl, &o);
+	if (o.stamp_us < 0 || o.stamp_us >= sc->walk_stamp ||
+	    sc->walk_has_host != !!o.host ||
+	    (o.host && (o.host_len != sc->walk_host_len ||
+			memcmp(o.host, sc->walk_host, o.host_len))))
+		return CAND_NEXT;
+	sc->walk_stamp = -1;
+	/* the boot's banner: try_boot reports it, with its release */
+	if (memmem(r->buf + s + o.msg, tl - o.msg, "Linux version ", 14))
+		return CAND_NEXT;
+	tie_reset(sc);
+	h.line = sc->line;
+	h.text = r->buf + s;
+	h.text_len = tl;
+	origin_at(sc, r, s + tl, &h);
 	sc->reported = true;
 	*ret = fn(&h, arg);
 	return CAND_NEXT;
@@ -454,7 +641,7 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 	for (;;) {
 		/* "aint" may begin up to 6 bytes after its marker ("Not t") */
 		size_t end = r->limit + 6 < r->len ? r->limit + 6 : r->len;
-		size_t lo = r->from, a, rep = end;
+		size_t lo = r->from, a, rep = end, walk = SIZE_MAX;
 		uint64_t nl;
 		int c;
 
@@ -463,6 +650,15 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 		/* a report's line before the next candidate is handled first */
 		if (reports)
 			rep = next_report(r, lo, end, next);
+		/* after a panic, each line's start is a candidate */
+		if (sc->walk_stamp >= 0 && lo < rep) {
+			const char *e = lo && r->buf[lo - 1] == '\n' ?
+					r->buf + lo - 1 :
+					memchr(r->buf + lo, '\n', rep - lo);
+
+			if (e && (size_t)(e - r->buf) + 1 < rep)
+				rep = walk = (size_t)(e - r->buf) + 1;
+		}
 		a = lo + sc->find(r->buf + lo, rep - lo, r->len - lo, &nl);
 		if (sc->map)	/* the populating thread may go on */
 			taint__source_progress(sc->map, a);
@@ -473,7 +669,9 @@ static int scan_core(struct taint_scanner *sc, struct region *r,
 			r->from = lo > r->limit ? lo : r->limit;
 			break;
 		}
-		if (a == rep) {
+		if (a == walk) {
+			c = try_walk(sc, r, a, fn, arg, &ret);
+		} else if (a == rep) {
 			c = try_report(sc, r, a, fn, arg, &ret);
 		} else if (r->buf[a] == 'a') {
 			c = try_field(sc, r, a, lo, fn, arg, &ret);
@@ -518,6 +716,7 @@ static int scan_round(struct taint_scanner *sc, size_t limit, bool final,
 						  r.cur - limit);
 
 	keep = limit > SCAN_HIST ? limit - SCAN_HIST : 0;
+	carry_keep(sc, keep);
 	memmove(sc->buf, sc->buf + keep, sc->len - keep);
 	sc->len -= keep;
 	sc->pos = limit - keep;

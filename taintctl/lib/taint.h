@@ -379,6 +379,22 @@ enum taint_hit_kind {
  *               valid only during the callback)
  * @flags:       REPORT: the taint flags the kernel sets for such a report
  *               (a mask; 0 for a report that sets none, such as a panic)
+ * The members below are only filled for scanners given TAINT_SCAN_BOOTS
+ * (all valid only during the callback):
+ * @host, @host_len: the host that logged the hit's line, from its syslog
+ *               or journal prefix ("Dec  7 10:00:00 HOST kernel: ", the
+ *               ISO 8601 and journalctl short forms; the word before
+ *               "kernel:" after a time stamp, in the line's first 256
+ *               bytes); NULL if the line names none.  A separator's is
+ *               that of the line after it
+ * @stamp_us:    the line's printk timestamp ("[  300.123456]" where the
+ *               message starts, or a /dev/kmsg record's time) in
+ *               microseconds; -1 if it has none
+ * @release, @release_len: BOOT: the kernel release of its banner ("Linux
+ *               version RELEASE", for a separator that of the banner on
+ *               the line after it); FIELD: the word after the field when
+ *               it starts with a digit ("... Tainted: G W 6.12.0 #1");
+ *               else NULL
  *
  * EVENT: kernels with the taint log print, in each oops, panic and WARN
  * report, "Taint X: " and the first event of each flag X set, after the
@@ -394,7 +410,12 @@ enum taint_hit_kind {
  * BOOT: "Linux version " where a message starts (the first line of every
  * boot), or journalctl's whole-line separators "-- Boot ID --" and
  * "-- Reboot --"; the "Linux version" line right after a separator is the
- * same boot (one hit).
+ * same boot (one hit).  With TAINT_SCAN_REPORTS too, the reboot after a
+ * panic ("Kernel panic - not syncing" with a printk timestamp): within
+ * the 1000 lines after it, the first line of the same host whose
+ * timestamp is below the panic's, where no banner was logged (a console
+ * with "quiet"); @text is that line.  Stamps that go back elsewhere are
+ * left to the caller, which may judge them per host (check --from does).
  * REPORT: the first line of a kernel report, where a message starts:
  * "WARNING: CPU: ..." (W), "Oops: ", "Internal error: ", "general
  * protection fault", "kernel BUG at", "BUG: kernel NULL pointer
@@ -417,6 +438,12 @@ struct taint_hit {
 	const char *text;
 	size_t text_len;
 	uint64_t flags;
+	/* appended (filled with TAINT_SCAN_BOOTS): */
+	const char *host;
+	size_t host_len;
+	int64_t stamp_us;
+	const char *release;
+	size_t release_len;
 };
 
 /* Also report TAINT_HIT_EVENT / TAINT_HIT_BOOT / TAINT_HIT_REPORT

@@ -427,6 +427,10 @@ struct hitrec {
 	size_t text_len;
 	uint64_t mask;		/* FIELD */
 	uint64_t flags;		/* REPORT */
+	char host[64];		/* TAINT_SCAN_BOOTS: "" none */
+	bool has_host;
+	int64_t stamp_us;
+	char release[32];
 };
 
 static struct {
@@ -444,6 +448,17 @@ static int collect_all(const struct taint_hit *h, void *arg)
 	memset(r, 0, sizeof(*r));
 	r->kind = h->kind;
 	r->line = h->line;
+	r->stamp_us = h->stamp_us;
+	if (h->host) {
+		assert_true(h->host_len > 0 && h->host_len < sizeof(r->host));
+		memcpy(r->host, h->host, h->host_len);
+		r->has_host = true;
+	}
+	if (h->release) {
+		assert_true(h->release_len > 0 &&
+			    h->release_len < sizeof(r->release));
+		memcpy(r->release, h->release, h->release_len);
+	}
 	if (h->kind == TAINT_HIT_FIELD) {
 		assert_non_null(h->field);
 		r->mask = h->field->mask;
@@ -768,6 +783,185 @@ static void test_boots(void **state)
 }
 
 #define R(l) { TAINT_HIT_REPORT, l, 0, 0 }
+
+/* each hit's host, printk timestamp and release, as every path reads them */
+struct origin_want {
+	const char *host;	/* NULL: none */
+	int64_t stamp_us;
+	const char *release;	/* NULL: none */
+};
+
+static void check_origins(const char *buf, size_t len, unsigned int flags,
+			  const struct origin_want *o, size_t n)
+{
+	static const size_t ways_pieces[] = { 1, 7, 4096 };
+
+	for (int how = 0; how < 3 + 2 * (int)N(ways_pieces); how++) {
+		int by = how < 3 ? (int[]){ BY_FILE, BY_FILE_NOMAP, BY_PIPE }[how] :
+			 (how - 3) % 2 ? BY_FEED_LINES : BY_FEED;
+		size_t piece = how < 3 ? 0 : ways_pieces[(how - 3) / 2];
+
+		scan_all(buf, len, by, piece, flags);
+		assert_int_equal(all.n, n);
+		for (size_t i = 0; i < n; i++) {
+			const struct hitrec *h = &all.h[i];
+
+			if (!o[i].host != !h->has_host ||
+			    (o[i].host && strcmp(o[i].host, h->host)) ||
+			    o[i].stamp_us != h->stamp_us ||
+			    !o[i].release != !h->release[0] ||
+			    (o[i].release && strcmp(o[i].release, h->release)))
+				fail_msg("way %d piece %zu, hit %zu (line %llu): host '%s' stamp %lld release '%s', want '%s' %lld '%s'",
+					 by, piece, i, (unsigned long long)h->line,
+					 h->host, (long long)h->stamp_us, h->release,
+					 o[i].host ? o[i].host : "(none)",
+					 (long long)o[i].stamp_us,
+					 o[i].release ? o[i].release : "(none)");
+		}
+	}
+}
+
+/*
+ * The origin of each hit (TAINT_SCAN_BOOTS): the host of syslog's and
+ * journalctl's prefixes, not a word of a message; printk timestamps in
+ * their forms; the release of a banner and of a field; a separator's from
+ * the line after it.
+ */
+static void test_origins(void **state)
+{
+	static const char s[] =
+		"Dec  7 10:00:00 hostA kernel: [    0.000000] Linux version 6.1.0-18-amd64 (debian) #1\n"
+		"2026-12-07T10:00:01.123456+01:00 web-2.example kernel: [   12.5] CPU: 0 PID: 1 Comm: a Tainted: G    B   6.12.9 #1\n"
+		"Mon 2026-12-07 10:00:02 UTC db1 kernel: Oops: 0002 [#1] SMP\n"
+		"[  300.123456] hostC kernel: WARNING: CPU: 0 PID: 1 at x.c:1 f+0x1/0x2\n"
+		"1765101600.123456 hostD kernel: CPU: 1 PID: 2 Comm: b Tainted: G      D\n"
+		"[    7.000001] Booting paravirtualized kernel: Tainted: G    B\n"
+		"<4>[   42.100000] CPU: 0 PID: 1 Comm: c Not tainted 6.12.0+ #3\n"
+		"6,1234,5000123,-;CPU: 0 PID: 1 Comm: d Tainted: G    B\n"
+		"-- Boot 0123456789abcdef --\n"
+		"Dec 07 22:38:52.000001 hostE kernel: Linux version 6.2.0 #1\n"
+		"-- Reboot --\n"
+		"Dec  7 10:00:00 hostF kernel: [    0.000000] Kernel command line: x\n"
+		"no stamp: Tainted: G    B\n";
+	static const struct origin_want o[] = {
+		{ "hostA", 0, "6.1.0-18-amd64" },
+		{ "web-2.example", 12500000, "6.12.9" },
+		{ "db1", -1, NULL },
+		{ "hostC", -1, NULL },
+		{ "hostD", -1, NULL },
+		{ NULL, 7000001, NULL },
+		{ NULL, 42100000, "6.12.0+" },
+		{ NULL, 5000123, NULL },
+		{ "hostE", -1, "6.2.0" },
+		{ "hostF", 0, NULL },
+		{ NULL, -1, NULL },
+	};
+
+	(void)state;
+	check_origins(s, sizeof(s) - 1, TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS,
+		      o, N(o));
+	/* without TAINT_SCAN_BOOTS: no origin */
+	scan_all(s, sizeof(s) - 1, BY_FILE, 0, TAINT_SCAN_REPORTS);
+	for (size_t i = 0; i < all.n; i++)
+		assert_true(!all.h[i].has_host && all.h[i].stamp_us == -1);
+}
+
+/*
+ * The reboot after a panic on a console that prints no banner ("quiet"):
+ * the first line of the same host with a lower timestamp, within 1000
+ * lines; a banner there is the boot (with its release); another host's
+ * lines are not.
+ */
+static void test_panic_reboot(void **state)
+{
+	static const char quiet[] =
+		"[  120.000000] Oops: 0002 [#1] SMP\n"			/* 1 */
+		"[  120.100000] Kernel panic - not syncing: Fatal exception\n"	/* 2 */
+		"[  120.100001] ---[ end Kernel panic - not syncing ]---\n"	/* 3 */
+		"SeaBIOS (version 1.16.2)\n"					/* 4 */
+		"[  120.100002] late\n"						/* 5 */
+		"[    1.234567] ACPI Error: AE_NOT_FOUND\n"			/* 6 */
+		"[    0.500000] earlier, but the walk is over\n";		/* 7 */
+	static const char banner[] =
+		"Dec  7 10:00:00 a kernel: [  120.100000] Kernel panic - not syncing: x\n"
+		"Dec  7 10:00:01 b kernel: [    3.000000] another host\n"
+		"Dec  7 10:01:00 a kernel: [    0.000000] Linux version 6.12.9 (gcc) #1\n";
+	static const struct want wq[] = { R(1), R(2), BOOT(6) };
+	static const struct want wb[] = { R(1), BOOT(3) };
+	static const struct origin_want ob[] = {
+		{ "a", 120100000, NULL }, { "a", 0, "6.12.9" },
+	};
+	char *many = malloc(1100 * 40);
+
+	(void)state;
+	check_all_ways(quiet, sizeof(quiet) - 1,
+		       TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS, wq, N(wq));
+	assert_memory_equal(all.h[2].text, "[    1.234567] ACPI", 19);
+	/* without REPORTS (no panic is seen) or BOOTS: no such boot */
+	scan_all(quiet, sizeof(quiet) - 1, BY_FILE, 0, TAINT_SCAN_BOOTS);
+	assert_int_equal(all.n, 0);
+	check_all_ways(banner, sizeof(banner) - 1,
+		       TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS, wb, N(wb));
+	check_origins(banner, sizeof(banner) - 1,
+		      TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS, ob, N(ob));
+	/* the walk reads the 1000 lines after the panic, not the 1001st */
+	assert_non_null(many);
+	for (int last = 1000; last <= 1001; last++) {
+		size_t len = (size_t)sprintf(many, "[  120.100000] Kernel panic - not syncing: x\n");
+
+		for (int i = 1; i < last; i++)
+			len += (size_t)sprintf(many + len, "[  120.200000] line\n");
+		len += (size_t)sprintf(many + len, "[    1.000000] reboot\n");
+		scan_all(many, len, BY_FILE, 0,
+			 TAINT_SCAN_BOOTS | TAINT_SCAN_REPORTS);
+		if (last == 1000)
+			check_hits((const struct want[]){ R(1), BOOT(1001) }, 2,
+				   "the walk's last line");
+		else
+			check_hits((const struct want[]){ R(1) }, 1,
+				   "after the walk");
+	}
+	free(many);
+}
+
+/*
+ * A line whose start a round dropped (read in blocks): its hit
+ * still has the host and stamp, from the line's first bytes kept aside;
+ * the line put at every offset around the first round's limit.
+ */
+static void test_origin_rounds(void **state)
+{
+	static const char rec[] =
+		"Dec  7 10:00:00 hostA kernel: [  300.000001] CPU: 0 PID: 1 Comm: a Tainted: G    B\n";
+	size_t limit = 1u << 20, len = limit + 64 * 1024;
+	char *buf = malloc(len);
+
+	(void)state;
+	assert_non_null(buf);
+	for (size_t at = limit - sizeof(rec); at <= limit + 8; at++) {
+		/* filler lines of 100 bytes before, then the record, then
+		 * filler again */
+		memset(buf, 'x', len);
+		for (size_t i = 99; i < len; i += 100)
+			buf[i] = '\n';
+		buf[at - 1] = '\n';
+		memcpy(buf + at, rec, sizeof(rec) - 1);
+		for (int way = 0; way < 2; way++) {
+			/* a file read, and a pipe read in blocks */
+			scan_all(buf, len, way ? BY_PIPE : BY_FILE_NOMAP, 0,
+				 TAINT_SCAN_BOOTS | (way ? TAINT_SCAN_BLOCKS : 0));
+			if (all.n != 1 || !all.h[0].has_host ||
+			    strcmp(all.h[0].host, "hostA") ||
+			    all.h[0].stamp_us != 300000001)
+				fail_msg("record at %zu, %s: %zu hits, host '%s', stamp %lld",
+					 at, way ? "pipe" : "file", all.n,
+					 all.n ? all.h[0].host : "",
+					 all.n ? (long long)all.h[0].stamp_us : -2LL);
+		}
+	}
+	free(buf);
+}
+
 
 /*
  * Report headers where a message starts, with the flags the kernel sets for
@@ -1124,6 +1318,9 @@ int main(void)
 		cmocka_unit_test(test_event_prefixes),
 		cmocka_unit_test(test_event_line_max),
 		cmocka_unit_test(test_boots),
+		cmocka_unit_test(test_origins),
+		cmocka_unit_test(test_panic_reboot),
+		cmocka_unit_test(test_origin_rounds),
 		cmocka_unit_test(test_reports),
 		cmocka_unit_test(test_split_events),
 		cmocka_unit_test(test_event_boundaries),

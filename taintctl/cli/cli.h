@@ -205,6 +205,7 @@ void text_print_log_events(const struct taint_log *log, const char *indent,
 struct check_from;
 void text_print_check_scope(const struct check_from *fr);
 void text_print_check_from(const struct check_from *fr);
+void text_print_earlier(const struct check_from *fr);
 /* the flags of @mask, each with the line of check --from's log that
  * showed it first (@fr NULL: the flags alone) */
 void text_print_flag_lines_from(uint64_t mask, const struct check_from *fr);
@@ -275,11 +276,16 @@ struct check_setter {
 	char text[SETTER_TEXT + 1];	/* the line from its marker, cut */
 };
 
+#define CHECK_RELEASE 64
 struct check_from {
 	const char *file;	/* as given; "-" for standard input */
+	const char *host;	/* the host its lines name (syslog, journal);
+				 * NULL: none */
 	bool every_boot;	/* --every-boot: every boot, else the last */
 	uint64_t boots;		/* boot starts seen in the log */
 	uint64_t boot_line;	/* line of the judged boot's start, 0: none */
+	char release[CHECK_RELEASE + 1];	/* its kernel ("" unknown) */
+	uint64_t earlier_mask;	/* what the host's earlier boots showed */
 	uint64_t fields;	/* Tainted: fields judged (a value: 1) */
 	uint64_t last_line;	/* line of the last of them, 0: a value */
 	uint64_t reports;	/* report headers judged (WARNING:, Oops: ...) */
@@ -295,6 +301,17 @@ struct check_from {
 void json_print_check(uint64_t mask, uint64_t bad,
 		      const struct taint_field *bad_letters,
 		      const struct check_from *from, uint64_t unknown_line);
+/* check --from of a log of several hosts: one verdict each (@n of them),
+ * and "ok"/"mask" over all: {"mask", "ok", ..., "hosts": [{"host", "mask",
+ * "ok", ..., "from"}]} */
+struct check_verdict {
+	uint64_t mask;
+	uint64_t bad;
+	const struct taint_field *bad_letters;
+	const struct check_from *from;
+	uint64_t unknown_line;
+};
+void json_print_check_hosts(const struct check_verdict *v, size_t n);
 void json_print_since(const char *cursor, const struct taint_cursor *c,
 		      const struct snapshot *now,
 		      const struct taint_window *w,

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "grow.h"
 
 /* check's options */
 struct check_opts {
@@ -115,27 +116,165 @@ static int mask_of_value(const char *value, uint64_t *mask,
 }
 
 /*
- * --from FILE: what the scanner found in it.  The boot judged is the last
- * one (a "Linux version" line or journalctl's "-- Boot ID --" starts one),
- * or all of them with --every-boot; its mask is the union of its fields
- * (taint only grows within a boot, so that is what the kernel had at its
- * last report).
+ * --from FILE: what the scanner found in it, per host: a log gathered from
+ * several machines (syslog, journalctl) names the host on each line
+ * (struct taint_hit's @host), and each host is judged on its own.  The
+ * boot judged is a host's last one, or all of them with --every-boot; its
+ * mask is the union of what its lines show (taint only grows within a
+ * boot, so that is what the kernel had at its last report).  A boot
+ * starts at a "Linux version" banner, at journalctl's "-- Boot ID --"
+ * (unless the host is already in that boot: a merged journal prints one
+ * at each change of host), at the reboot after a panic (the scanner's),
+ * and where a host's printk timestamps go back by more than STAMP_BACK
+ * (records of several CPUs may come a little out of order).  A boot with
+ * nothing in it yet takes the next boot line as its own, unless both are
+ * banners: a separator or a reset, then its banner, are one boot.
  */
-struct from_scan {
+#define STAMP_BACK 1000000	/* microseconds */
+
+struct host_judge {
+	char name[256];		/* the host, NUL-terminated */
+	bool named;		/* else: lines without a host */
 	struct check_from r;	/* what is judged */
-	uint64_t mask;		/* the union of its fields */
-	struct taint_field *unknown;	/* their unknown letters */
+	uint64_t mask;		/* the union of what its lines show */
+	struct taint_field unknown;	/* their unknown letters */
+	int64_t last_stamp;	/* its last printk timestamp, -1: none */
+	bool boot_empty;	/* nothing since its boot line */
+	bool boot_banner;	/* that line was a banner */
+	char boot_id[64];	/* journalctl's id of its boot, "" unknown */
 };
 
+struct from_scan {
+	const char *file;
+	bool every_boot;
+	struct host_judge **j;	/* each host, in the order first seen */
+	size_t n, cap;
+	struct host_judge *last;	/* the last one looked up */
+};
+
+static bool judge_is(const struct host_judge *j, bool named, const char *host,
+		     size_t len)
+{
+	return j->named == named &&
+	       (!named || (strlen(j->name) == len && !memcmp(j->name, host, len)));
+}
+
+/*
+ * The judge of @h's host.  While the log names at most one host, it is one
+ * machine: lines without a host (a console's, a separator's) are that
+ * machine's, and the first host named is its name.  Once a second host
+ * appears, lines without one are judged apart ("(no host)").
+ */
+static struct host_judge *judge_of(struct from_scan *fs,
+				   const struct taint_hit *h)
+{
+	bool named = h->host && h->host_len;
+	size_t len = named ? h->host_len : 0;
+	struct host_judge *j = fs->last;
+	void *p;
+
+	if (len >= sizeof(j->name))
+		len = sizeof(j->name) - 1;
+	if (fs->n == 1 && (!named || !fs->j[0]->named)) {
+		j = fs->j[0];
+		if (named && !j->named) {	/* the machine's name */
+			memcpy(j->name, h->host, len);
+			j->name[len] = '\0';
+			j->named = true;
+		}
+		return fs->last = j;
+	}
+	if (j && judge_is(j, named, h->host, len))
+		return j;
+	for (size_t i = 0; i < fs->n; i++)
+		if (judge_is(fs->j[i], named, h->host, len))
+			return fs->last = fs->j[i];
+	p = taint__grow(fs->j, fs->n, &fs->cap, sizeof(*fs->j), 4);
+	j = p ? calloc(1, sizeof(*j)) : NULL;
+	if (!j) {
+		return NULL;
+	}
+	fs->j = p;
+	memcpy(j->name, named ? h->host : "", len);
+	j->name[len] = '\0';
+	j->named = named;
+	j->r.file = fs->file;
+	j->r.every_boot = fs->every_boot;
+	j->last_stamp = -1;
+	fs->j[fs->n++] = j;
+	return fs->last = j;
+}
+
+static void set_release(struct host_judge *j, const struct taint_hit *h)
+{
+	size_t n = h->release_len < CHECK_RELEASE ? h->release_len :
+		   CHECK_RELEASE;
+
+	if (!h->release || j->r.release[0])
+		return;
+	memcpy(j->r.release, h->release, n);
+	j->r.release[n] = '\0';
+}
+
+/* A boot of @j starts at @h's line (a banner if @banner). */
+static void boot_start(struct host_judge *j, const struct taint_hit *h,
+		       bool banner)
+{
+	/* a separator or a reset, and its banner: one boot */
+	if (j->boot_empty && !(banner && j->boot_banner)) {
+		j->boot_banner = j->boot_banner || banner;
+		set_release(j, h);
+		return;
+	}
+	j->r.boots++;
+	j->boot_empty = true;
+	j->boot_banner = banner;
+	if (j->r.every_boot) {
+		j->r.release[0] = '\0';
+		set_release(j, h);
+		return;
+	}
+	j->r.earlier_mask |= j->mask;
+	j->r.boot_line = h->line;
+	j->r.release[0] = '\0';
+	set_release(j, h);
+	j->r.fields = 0;
+	j->r.last_line = 0;
+	j->r.reports = 0;
+	j->r.events = 0;
+	j->r.unknown_line = 0;
+	memset(j->r.set_by, 0, sizeof(j->r.set_by));
+	j->mask = 0;
+	memset(j->unknown.unknown_letters, 0,
+	       sizeof(j->unknown.unknown_letters));
+}
+
+/* "-- Boot ID --": is @j already in that boot? (else it is noted) */
+static bool same_journal_boot(struct host_judge *j, const struct taint_hit *h)
+{
+	size_t n;
+
+	if (h->text_len < 12 || memcmp(h->text, "-- Boot ", 8))
+		return false;	/* "-- Reboot --" */
+	n = h->text_len - 11;
+	if (n >= sizeof(j->boot_id))
+		n = sizeof(j->boot_id) - 1;
+	if (strlen(j->boot_id) == n && !memcmp(j->boot_id, h->text + 8, n))
+		return true;
+	memcpy(j->boot_id, h->text + 8, n);
+	j->boot_id[n] = '\0';
+	return false;
+}
+
 /* the flags of @mask not shown before: shown first at @h's line */
-static void set_by(struct from_scan *fs, uint64_t mask,
+static void set_by(struct host_judge *j, uint64_t mask,
 		   const struct taint_hit *h, enum setter_kind kind)
 {
 	const char *text = h->field ? h->field->text : h->text;
 	size_t len = h->field ? h->field->text_len : h->text_len;
 
 	for (unsigned int bit = 0; bit < 64; bit++) {
-		struct check_setter *st = &fs->r.set_by[bit];
+		struct check_setter *st = &j->r.set_by[bit];
 		size_t n;
 
 		if (!(mask & (UINT64_C(1) << bit)) || st->line)
@@ -156,60 +295,73 @@ static void set_by(struct from_scan *fs, uint64_t mask,
 			st->text[n] = '\0';
 		}
 	}
-	fs->mask |= mask;
+	j->mask |= mask;
 }
 
 /*
- * Each hit of the log: a boot starts the part judged again (unless
- * --every-boot); a Tainted: field's flags, the flags the kernel sets for a
- * report (it sets them after the report's own field: a log's last WARN or
- * oops shows its flag only in its header) and the flag of a "Taint X:"
- * event are what the log shows.
+ * Each hit of the log, for its host: a boot starts the part judged again
+ * (unless --every-boot); a Tainted: field's flags, the flags the kernel
+ * sets for a report (it sets them after the report's own field: a log's
+ * last WARN or oops shows its flag only in its header) and the flag of a
+ * "Taint X:" event are what the log shows.
  */
 static int from_hit(const struct taint_hit *h, void *arg)
 {
 	struct from_scan *fs = arg;
+	struct host_judge *j = judge_of(fs, h);
 	const struct taint_flag_info *fi;
 
+	if (!j)
+		return -ENOMEM;
+	if (h->kind == TAINT_HIT_BOOT) {
+		bool banner = h->text_len >= 14 &&
+			      !memcmp(h->text, "Linux version ", 14);
+
+		if (!same_journal_boot(j, h))
+			boot_start(j, h, banner);
+		j->last_stamp = h->stamp_us;
+		return 0;
+	}
+	if (h->kind != TAINT_HIT_FIELD && h->kind != TAINT_HIT_EVENT &&
+	    h->kind != TAINT_HIT_REPORT)
+		return 0;
+	/* the host's timestamps start again: it rebooted */
+	if (h->stamp_us >= 0 && j->last_stamp >= 0 &&
+	    h->stamp_us + STAMP_BACK < j->last_stamp)
+		boot_start(j, h, false);
+	if (h->stamp_us >= 0)
+		j->last_stamp = h->stamp_us;
+	j->boot_empty = false;
 	switch (h->kind) {
-	case TAINT_HIT_BOOT:
-		fs->r.boots++;
-		if (fs->r.every_boot)
-			break;
-		fs->r.boot_line = h->line;
-		fs->r.fields = 0;
-		fs->r.last_line = 0;
-		fs->r.reports = 0;
-		fs->r.events = 0;
-		fs->r.unknown_line = 0;
-		memset(fs->r.set_by, 0, sizeof(fs->r.set_by));
-		fs->mask = 0;
-		memset(fs->unknown->unknown_letters, 0,
-		       sizeof(fs->unknown->unknown_letters));
-		break;
 	case TAINT_HIT_FIELD:
-		fs->r.fields++;
-		fs->r.last_line = h->line;
+		j->r.fields++;
+		j->r.last_line = h->line;
 		/* taint only grows: the last field says what is known */
-		fs->r.unknown_line = h->field->tainted &&
-				     !h->field->mask_known ? h->line : 0;
-		set_by(fs, h->field->mask, h, SET_BY_FIELD);
-		add_unknown(fs->unknown, h->field);
+		j->r.unknown_line = h->field->tainted &&
+				    !h->field->mask_known ? h->line : 0;
+		set_by(j, h->field->mask, h, SET_BY_FIELD);
+		add_unknown(&j->unknown, h->field);
+		set_release(j, h);
 		break;
 	case TAINT_HIT_REPORT:
-		fs->r.reports++;
-		set_by(fs, h->flags, h, SET_BY_REPORT);
-		break;
-	case TAINT_HIT_EVENT:
-		fs->r.events++;
-		fi = taint_flag_by_letter(h->letter);
-		if (fi)
-			set_by(fs, UINT64_C(1) << fi->bit, h, SET_BY_EVENT);
+		j->r.reports++;
+		set_by(j, h->flags, h, SET_BY_REPORT);
 		break;
 	default:
+		j->r.events++;
+		fi = taint_flag_by_letter(h->letter);
+		if (fi)
+			set_by(j, UINT64_C(1) << fi->bit, h, SET_BY_EVENT);
 		break;
 	}
 	return 0;
+}
+
+static void from_scan_free(struct from_scan *fs)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		free(fs->j[i]);
+	free(fs->j);
 }
 
 /*
@@ -245,9 +397,19 @@ static ssize_t sniff(int fd, char *buf, size_t cap, bool *consumed,
 	return (ssize_t)n;
 }
 
-static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
-			struct taint_field *unknown, struct from_scan *fs)
+/* the judge of lines without a host, which a log without hits also gets */
+static struct host_judge *unnamed_judge(struct from_scan *fs)
 {
+	static const struct taint_hit none;
+
+	return judge_of(fs, &none);
+}
+
+static int mask_of_file(const char *path, bool every_boot,
+			struct from_scan *fs)
+{
+	struct host_judge *j;
+	uint64_t mask;
 	bool is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "(standard input)" : path;
 	struct taint_scan_opts so = { .size = sizeof(so), .hit = from_hit,
@@ -261,9 +423,8 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 	ssize_t n;
 	int fd, ret, rc = EXIT_OK;
 
-	fs->r.file = path;
-	fs->r.every_boot = every_boot;
-	fs->unknown = unknown;
+	fs->file = path;
+	fs->every_boot = every_boot;
 	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		cli_error("cannot open '%s': %s", cli_quote(path),
@@ -279,8 +440,12 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 	}
 	/* a copy of /proc/sys/kernel/tainted, or its sysctl line: one number
 	 * (CR LF, blank lines, UTF-16 too: taint_parse_saved_mask()) */
-	if (eof && !taint_parse_saved_mask(head, (size_t)n, mask)) {
-		fs->r.fields = 1;
+	if (eof && !taint_parse_saved_mask(head, (size_t)n, &mask)) {
+		j = unnamed_judge(fs);
+		if (!j)
+			goto oom;
+		j->r.fields = 1;
+		j->mask = mask;
 		goto out;
 	}
 	if (consumed) {
@@ -300,11 +465,18 @@ static int mask_of_file(const char *path, bool every_boot, uint64_t *mask,
 			  info.error[0] ? info.error : strerror(-ret));
 		rc = EXIT_SYSTEM;
 	}
-	*mask = fs->mask;
+	if (!rc && !fs->n && !unnamed_judge(fs))
+		goto oom;
+	for (size_t i = 0; i < fs->n; i++)
+		fs->j[i]->r.host = fs->j[i]->named ? fs->j[i]->name : NULL;
 out:
 	if (!is_stdin)
 		close(fd);
 	return rc;
+oom:
+	cli_error("out of memory");
+	rc = EXIT_SYSTEM;
+	goto out;
 }
 
 /* check --since's answer as text */
@@ -403,17 +575,119 @@ static int check_since(const struct check_opts *opt, uint64_t set)
 	return bad ? EXIT_CHECK : EXIT_OK;
 }
 
+/*
+ * One verdict as text, after @label ("HOST: " or ""): @bad_letters the
+ * disallowed unknown letters (NULL: none), @unknown all of them, @fr what
+ * --from judged (NULL: a value), @unknown_line a field that shows no flag.
+ */
+static void text_verdict(const char *label, uint64_t mask, uint64_t bad,
+			 const struct taint_field *bad_letters,
+			 const struct taint_field *unknown,
+			 const struct check_from *fr, uint64_t unknown_line)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+
+	fputs(label, stdout);
+	if (unknown_line) {
+		printf("FAIL: tainted, but the flags are not shown (mask unknown");
+		if (fr)
+			printf(": the last Tainted: field, line %" PRIu64,
+			       unknown_line);
+		puts("): not judged clean");
+		if (mask)
+			text_print_flag_lines_from(mask, fr);
+	} else if (fr && !fr->fields && !mask) {
+		printf("ok: no Tainted: field in '%s'", cli_quote(fr->file));
+		text_print_check_scope(fr);
+		putchar('\n');
+	} else if (bad || bad_letters) {
+		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
+		text_print_flag_lines_from(bad, fr);
+		if (bad_letters)
+			text_unknown_letter_lines(bad_letters);
+	} else {
+		taint_mask_letters(mask, letters, sizeof(letters));
+		printf("ok: no disallowed taint (mask %" PRIu64 "%s%s", mask,
+		       letters[0] ? ", " : "", letters);
+		text_unknown_letters(unknown);
+		puts(")");
+	}
+	if (fr && (fr->fields || mask))
+		text_print_check_from(fr);
+	if (fr && !fr->every_boot)
+		text_print_earlier(fr);
+}
+
+/* --from's verdicts: one per host; exit 1 if any host fails */
+static int judge_hosts(const struct check_opts *opt, uint64_t set,
+		       struct from_scan *fs)
+{
+	static const struct taint_field none;
+	struct check_verdict *v = calloc(fs->n, sizeof(*v));
+	size_t failed = 0;
+
+	if (!v) {
+		cli_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	for (size_t i = 0; i < fs->n; i++) {
+		struct host_judge *j = fs->j[i];
+		/* unknown letters, like unknown bits, fail --allow and pass
+		 * --deny */
+		bool bad_letters = !opt->deny && j->unknown.unknown_letters[0];
+
+		v[i].mask = j->mask;
+		v[i].bad = check_disallowed(opt, set, j->mask);
+		v[i].bad_letters = bad_letters ? &j->unknown : &none;
+		v[i].from = &j->r;
+		/* "Tainted: G" shows no flag: unknown is not clean */
+		v[i].unknown_line = j->r.unknown_line;
+		if (v[i].bad || bad_letters || v[i].unknown_line)
+			failed++;
+	}
+	if (cli.json && fs->n == 1) {
+		json_print_check(v[0].mask, v[0].bad, v[0].bad_letters,
+				 v[0].from, v[0].unknown_line);
+	} else if (cli.json) {
+		json_print_check_hosts(v, fs->n);
+	} else if (fs->n == 1) {
+		text_verdict("", v[0].mask, v[0].bad,
+			     v[0].bad_letters[0].unknown_letters[0] ?
+			     v[0].bad_letters : NULL, &fs->j[0]->unknown,
+			     v[0].from, v[0].unknown_line);
+	} else {
+		if (failed)
+			printf("FAIL: disallowed taint on %zu of %zu hosts in '%s'\n",
+			       failed, fs->n, cli_quote(fs->file));
+		else
+			printf("ok: no disallowed taint on any of the %zu hosts in '%s'\n",
+			       fs->n, cli_quote(fs->file));
+		for (size_t i = 0; i < fs->n; i++) {
+			char label[300];
+
+			snprintf(label, sizeof(label), "%s: ",
+				 fs->j[i]->named ?
+				 cli_quote(fs->j[i]->name) : "(no host)");
+			text_verdict(label, v[i].mask, v[i].bad,
+				     v[i].bad_letters->unknown_letters[0] ?
+				     v[i].bad_letters : NULL,
+				     &fs->j[i]->unknown, v[i].from,
+				     v[i].unknown_line);
+		}
+	}
+	free(v);
+	return failed ? EXIT_CHECK : EXIT_OK;
+}
+
 static int check_run(int argc, char **argv)
 {
 	struct check_opts opt = { 0 };
 	struct from_scan fs = { 0 };
 	static const struct taint_field none;
-	/* unknown letters of --value/--from fields; static: it is 1 KiB */
+	/* unknown letters of --value fields; static: it is 1 KiB */
 	static struct taint_field unknown;
 	uint64_t mask, set = 0, bad;
-	char letters[TAINT_KNOWN_FLAGS + 1];
 	bool bad_letters, value_unknown = false;
-	uint64_t unknown_line;
 	int c, rc;
 
 	while ((c = cli_getopt(argc, argv, &cmd_check)) != -1) {
@@ -464,52 +738,30 @@ static int check_run(int argc, char **argv)
 	}
 	if (opt.since)
 		return check_since(&opt, set);
+	if (opt.from) {
+		rc = mask_of_file(opt.from, opt.every_boot, &fs);
+		if (!rc)
+			rc = judge_hosts(&opt, set, &fs);
+		from_scan_free(&fs);
+		return rc;
+	}
 	if (opt.value)
 		rc = mask_of_value(opt.value, &mask, &value_unknown, &unknown);
-	else if (opt.from)
-		rc = mask_of_file(opt.from, opt.every_boot, &mask, &unknown,
-				  &fs);
 	else
 		rc = read_kernel_mask(&mask);
 	if (rc)
 		return rc;
-
 	bad = check_disallowed(&opt, set, mask);
 	/* unknown letters, like unknown bits, fail --allow and pass --deny */
 	bad_letters = !opt.deny && unknown.unknown_letters[0];
 	/* "Tainted: G" shows no flag: unknown is not clean, whatever FLAGS */
-	unknown_line = opt.from ? fs.r.unknown_line : value_unknown;
-
-	if (cli.json) {
+	if (cli.json)
 		json_print_check(mask, bad, bad_letters ? &unknown : &none,
-				 opt.from ? &fs.r : NULL, unknown_line);
-	} else if (unknown_line) {
-		printf("FAIL: tainted, but the flags are not shown (mask unknown");
-		if (opt.from)
-			printf(": the last Tainted: field, line %" PRIu64,
-			       unknown_line);
-		puts("): not judged clean");
-		if (mask)
-			text_print_flag_lines_from(mask, opt.from ? &fs.r : NULL);
-	} else if (opt.from && !fs.r.fields && !mask) {
-		printf("ok: no Tainted: field in '%s'", cli_quote(opt.from));
-		text_print_check_scope(&fs.r);
-		putchar('\n');
-	} else if (bad || bad_letters) {
-		printf("FAIL: disallowed taint set (mask %" PRIu64 "):\n", mask);
-		text_print_flag_lines_from(bad, opt.from ? &fs.r : NULL);
-		if (bad_letters)
-			text_unknown_letter_lines(&unknown);
-	} else {
-		taint_mask_letters(mask, letters, sizeof(letters));
-		printf("ok: no disallowed taint (mask %" PRIu64 "%s%s", mask,
-		       letters[0] ? ", " : "", letters);
-		text_unknown_letters(&unknown);
-		puts(")");
-	}
-	if (!cli.json && opt.from && (fs.r.fields || mask))
-		text_print_check_from(&fs.r);
-	return bad || bad_letters || unknown_line ? EXIT_CHECK : EXIT_OK;
+				 NULL, value_unknown);
+	else
+		text_verdict("", mask, bad, bad_letters ? &unknown : NULL,
+			     &unknown, NULL, value_unknown);
+	return bad || bad_letters || value_unknown ? EXIT_CHECK : EXIT_OK;
 }
 
 /* check: what FLAGS may be, with the table of flags */
@@ -556,7 +808,9 @@ const struct taintctl_cmd cmd_check = {
 "                    " CLI_COMPRESSED "): what its last boot shows\n"
 "                    is taken together (Tainted: fields, the flags the\n"
 "                    kernel sets for its reports: WARNING: W, Oops: D...,\n"
-"                    Taint X: events), each flag named with its line\n"
+"                    Taint X: events), each flag named with its line;\n"
+"                    a log of several hosts (syslog, journal) is judged\n"
+"                    per host\n"
 "     --every-boot   with --from: what every boot in the log shows\n"
 "     --since CURSOR judge only the flags set and the events recorded after\n"
 "                    CURSOR (printed by 'taintctl cursor'), and name who\n"

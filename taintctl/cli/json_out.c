@@ -494,6 +494,14 @@ static struct json_object *json_check_from(const struct check_from *fr)
 	json_object_object_add(o, "boots", json_object_new_uint64(fr->boots));
 	json_object_object_add(o, "boot_line",
 			       json_object_new_uint64(fr->boot_line));
+	json_object_object_add(o, "host", fr->host ?
+			       json_string_bytes(fr->host, strlen(fr->host)) :
+			       NULL);
+	json_object_object_add(o, "release", fr->release[0] ?
+			       json_string_bytes(fr->release,
+						 strlen(fr->release)) : NULL);
+	json_object_object_add(o, "earlier_mask",
+			       json_object_new_uint64(fr->earlier_mask));
 	json_object_object_add(o, "fields", json_object_new_uint64(fr->fields));
 	json_object_object_add(o, "last_line",
 			       json_object_new_uint64(fr->last_line));
@@ -503,9 +511,10 @@ static struct json_object *json_check_from(const struct check_from *fr)
 	return o;
 }
 
-void json_print_check(uint64_t mask, uint64_t bad,
-		      const struct taint_field *bad_letters,
-		      const struct check_from *from, uint64_t unknown_line)
+static struct json_object *json_check_verdict(uint64_t mask, uint64_t bad,
+					      const struct taint_field *bad_letters,
+					      const struct check_from *from,
+					      uint64_t unknown_line)
 {
 	struct json_object *o = json_check_object(mask, bad, bad_letters);
 
@@ -520,7 +529,46 @@ void json_print_check(uint64_t mask, uint64_t bad,
 
 	if (from)
 		json_object_object_add(o, "from", json_check_from(from));
+	return o;
+}
 
+void json_print_check(uint64_t mask, uint64_t bad,
+		      const struct taint_field *bad_letters,
+		      const struct check_from *from, uint64_t unknown_line)
+{
+	struct json_object *o = json_check_verdict(mask, bad, bad_letters,
+						   from, unknown_line);
+
+	json_print(o);
+	json_object_put(o);
+}
+
+void json_print_check_hosts(const struct check_verdict *v, size_t n)
+{
+	static const struct taint_field none;
+	struct json_object *o, *a = json_object_new_array();
+	uint64_t mask = 0, bad = 0;
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *h = json_check_verdict(v[i].mask, v[i].bad,
+							   v[i].bad_letters,
+							   v[i].from,
+							   v[i].unknown_line);
+		const char *host = v[i].from->host;
+
+		json_object_object_add(h, "host", host ?
+				       json_string_bytes(host, strlen(host)) :
+				       NULL);
+		ok = ok && json_object_get_boolean(
+				json_object_object_get(h, "ok"));
+		mask |= v[i].mask;
+		bad |= v[i].bad;
+		json_object_array_add(a, h);
+	}
+	o = json_check_object(mask, bad, &none);
+	json_object_object_add(o, "ok", json_object_new_boolean(ok));
+	json_object_object_add(o, "hosts", a);
 	json_print(o);
 	json_object_put(o);
 }

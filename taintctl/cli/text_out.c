@@ -158,17 +158,43 @@ void text_print_log_events(const struct taint_log *log, const char *indent,
 		       dropped, (unsigned long long)n);
 }
 
-/* " (the last boot of 3, from line 120)": the part of check --from's log
- * judged */
+/* " (the last boot of 3 of host web1, from line 120, kernel 6.12.0)": the
+ * part of check --from's log judged */
 void text_print_check_scope(const struct check_from *fr)
 {
-	if (!fr->boots)
+	if (!fr->boots) {
+		if (fr->host)
+			printf(" (host %s)", cli_quote(fr->host));
 		return;
+	}
 	if (fr->every_boot)
-		printf(" (all %" PRIu64 " boots)", fr->boots);
+		printf(" (all %" PRIu64 " boots", fr->boots);
 	else
-		printf(" (the last boot of %" PRIu64 ", from line %" PRIu64 ")",
-		       fr->boots, fr->boot_line);
+		printf(" (the last boot of %" PRIu64, fr->boots);
+	if (fr->host)
+		printf(" of host %s", cli_quote(fr->host));
+	if (!fr->every_boot)
+		printf(", from line %" PRIu64, fr->boot_line);
+	if (!fr->every_boot && fr->release[0])
+		printf(", kernel %s", cli_quote(fr->release));
+	putchar(')');
+}
+
+/* what the earlier boots of the log showed that the judged one does not */
+void text_print_earlier(const struct check_from *fr)
+{
+	char letters[TAINT_KNOWN_FLAGS + 1];
+	uint64_t more = fr->earlier_mask;
+
+	for (unsigned int bit = 0; bit < 64; bit++)
+		if (fr->set_by[bit].line)
+			more &= ~(UINT64_C(1) << bit);
+
+	if (!more)
+		return;
+	taint_mask_letters(more, letters, sizeof(letters));
+	printf("  earlier boots showed %s%s (not judged: --every-boot judges every boot)\n",
+	       letters, taint_unknown_bits(more) ? " + unknown bits" : "");
 }
 
 /* after check --from's verdict: what it was taken from */

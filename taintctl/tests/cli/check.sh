@@ -85,7 +85,7 @@ t "check --from - reads standard input" rc_is 0
 # a healthy machine's dmesg: no field, words that are not values
 printf '[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org)\n[    0.000000] Command line: BOOT_IMAGE=/vmlinuz DONE\n[    1.234567] ACPI: PM: DONE\n' >"$T/none.log"
 run check --from "$T/none.log" --deny DW
-t "check --from a log without a Tainted: field: exit 0, says so" sh -c "[ $rc -eq 0 ] && grep -q \"^ok: no Tainted: field in '$T/none.log' (the last boot of 1, from line 1)\$\" '$T/out' && [ ! -s '$T/err' ]"
+t "check --from a log without a Tainted: field: exit 0, says so" sh -c "[ $rc -eq 0 ] && grep -q \"^ok: no Tainted: field in '$T/none.log' (the last boot of 1, from line 1, kernel 6.1.0-18-amd64)\$\" '$T/out' && [ ! -s '$T/err' ]"
 run_in 'DONE\n' check --from - --deny D
 t "check --from -: the word DONE is not a value: exit 0" sh -c "[ $rc -eq 0 ] && grep -q '^ok: no Tainted: field' '$T/out' && [ ! -s '$T/err' ]"
 gzip -c "$T/oops.log" >"$T/oops.log.gz"
@@ -104,7 +104,7 @@ t "check --from - (a pipe of gzip data): decompressed" sh -c "[ $rc -eq 1 ] && g
   printf 'Dec 06 10:00:00 host kernel: Linux version 6.1.0 (x@y)\nDec 06 10:00:01 host kernel: CPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'
   printf '[    0.000000] Linux version 6.1.0 (x@y)\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n'; } >"$T/boots.log"
 run check --from "$T/boots.log" --deny D
-t "check --from a log of 3 boots: the last is judged (D of boot 1 passes)" sh -c "[ $rc -eq 0 ] && grep -q 'judged: 1 Tainted: field in .*, the last at line 7 (the last boot of 3, from line 6)' '$T/out'"
+t "check --from a log of 3 boots: the last is judged (D of boot 1 passes)" sh -c "[ $rc -eq 0 ] && grep -q 'judged: 1 Tainted: field in .*, the last at line 7 (the last boot of 3 of host host, from line 6, kernel 6.1.0)' '$T/out'"
 run -j check --from "$T/boots.log" --deny D --every-boot
 t "check --from --every-boot: every boot's fields (D of boot 1 fails)" sh -c "[ $rc -eq 1 ] && jq -e '.mask == 640 and .from.judged == \"every_boot\" and .from.boots == 3 and .from.fields == 3' '$T/out'"
 head -n 5 "$T/boots.log" >"$T/boots2.log"
@@ -267,5 +267,75 @@ t "check --from: the last field 'Tainted: G': exit 1, its line named" \
 printf 'CPU: 0 PID: 1 Comm: a Tainted: G 6.1.0 #1\nCPU: 0 PID: 1 Comm: a Tainted: G        W          6.1.0 #1\n' >"$T/g2.log"
 run check --from "$T/g2.log" --deny D
 t "check --from: 'Tainted: G' then a field with its flags: judged on those, exit 0" rc_is 0
+
+# --- hosts and boots: a log of several machines, reboots without banner ---
+cat >"$T/hosts.log" <<'EOF2'
+Dec  7 10:00:00 hostA kernel: [    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) #1 SMP
+Dec  7 10:00:01 hostB kernel: [    0.000000] Linux version 6.12.9-amd64 (debian-kernel@lists.debian.org) #1 SMP
+Dec  7 10:05:00 hostA kernel: [  300.100000] Oops: 0002 [#1] PREEMPT SMP NOPTI
+Dec  7 10:05:00 hostA kernel: [  300.100001] CPU: 0 PID: 1 Comm: sh Not tainted 6.1.0-18-amd64 #1
+Dec  7 10:06:00 hostB kernel: [  360.000000] CPU: 1 PID: 9 Comm: x Tainted: G           O      6.12.9-amd64 #1
+EOF2
+run check --from "$T/hosts.log" --deny D
+t "check --from, two hosts: hostA's oops fails hostA only, exit 1" \
+	sh -c "[ $rc -eq 1 ] && grep -qx 'FAIL: disallowed taint on 1 of 2 hosts in .*' '$T/out' && grep -qx 'hostA: FAIL: disallowed taint set (mask 128):' '$T/out' && grep -qx 'hostB: ok: no disallowed taint (mask 4096, O)' '$T/out'"
+t "check --from, two hosts: each judged boot named with its kernel release" \
+	sh -c "grep -q '(the last boot of 1 of host hostA, from line 1, kernel 6.1.0-18-amd64)' '$T/out' && grep -q '(the last boot of 1 of host hostB, from line 2, kernel 6.12.9-amd64)' '$T/out'"
+run check --from "$T/hosts.log" --deny O
+t "check --from, two hosts: --deny O fails hostB, not hostA" \
+	sh -c "[ $rc -eq 1 ] && grep -qx 'hostA: ok: no disallowed taint (mask 128, D)' '$T/out' && grep -qx 'hostB: FAIL: disallowed taint set (mask 4096):' '$T/out'"
+run -j check --from "$T/hosts.log" --deny D
+t "check --json --from, two hosts: a verdict per host, ok false over all" \
+	jq_out '.ok == false and ([.hosts[] | [.host, .ok, .from.release, .from.boots]] == [["hostA", false, "6.1.0-18-amd64", 1], ["hostB", true, "6.12.9-amd64", 1]])'
+grep hostB "$T/hosts.log" >"$T/hostb.log"
+run -j check --from "$T/hostb.log" --deny D
+t "check --json --from, one host: one verdict, its host and release in from" \
+	jq_out '.ok == true and .hosts == null and .from.host == "hostB" and .from.release == "6.12.9-amd64"'
+# a panic, then a reboot on a console that printed no banner (quiet)
+cat >"$T/panic-reboot.log" <<'EOF2'
+[    0.000000] Linux version 6.12.9-amd64 (debian-kernel@lists.debian.org) #1 SMP
+[  120.000000] Oops: 0002 [#1] PREEMPT SMP NOPTI
+[  120.000001] CPU: 0 PID: 1 Comm: sh Not tainted 6.12.9-amd64 #1
+[  120.100000] Kernel panic - not syncing: Fatal exception
+[  120.100001] ---[ end Kernel panic - not syncing: Fatal exception ]---
+SeaBIOS (version 1.16.2-debian-1.16.2-1)
+Booting from ROM...
+[    1.234567] ACPI Error: AE_NOT_FOUND
+[   40.000000] random: crng init done
+EOF2
+run check --from "$T/panic-reboot.log" --deny D
+t "check --from, a panic then a reboot without banner: the last boot of 2, from its first line" \
+	sh -c "[ $rc -eq 0 ] && grep -q '(the last boot of 2, from line 8)' '$T/out'"
+t "check --from, a panic then a reboot: the earlier boot's D is said, not hidden" \
+	out_has '^  earlier boots showed D (not judged: --every-boot judges every boot)$'
+run check --from "$T/panic-reboot.log" --deny D --every-boot
+t "check --from --every-boot, a panic then a reboot: exit 1" rc_is 1
+# printk timestamps that start again: a reboot, where no banner is logged
+printf '[  500.000000] CPU: 0 PID: 1 Comm: a Tainted: G      D     6.1.0 #1\n[   10.000000] CPU: 0 PID: 1 Comm: a Tainted: G        W   6.1.0 #1\n' >"$T/reset.log"
+run check --from "$T/reset.log" --deny D
+t "check --from: timestamps that go back start a boot: the last boot's W, not D" \
+	sh -c "[ $rc -eq 0 ] && grep -q '(the last boot of 1, from line 2, kernel 6.1.0)' '$T/out'"
+printf '[  500.000000] CPU: 0 PID: 1 Comm: a Tainted: G      D     6.1.0 #1\n[  499.500000] CPU: 1 PID: 1 Comm: a Tainted: G      D W   6.1.0 #1\n' >"$T/order.log"
+run check --from "$T/order.log" --deny D
+t "check --from: records of two CPUs a little out of order are one boot" rc_is 1
+# a merged journal: a separator at each change of host, the same boot ids
+cat >"$T/journal.log" <<'EOF2'
+-- Boot 1111 --
+Dec 07 10:00:00 hostA kernel: Linux version 6.1.0 (gcc) #1
+Dec 07 10:05:00 hostA kernel: Oops: 0002 [#1] SMP
+-- Boot 2222 --
+Dec 07 10:05:01 hostB kernel: Linux version 6.12.0 (gcc) #1
+-- Boot 1111 --
+Dec 07 10:06:00 hostA kernel: CPU: 0 PID: 1 Comm: a Not tainted 6.1.0 #1
+EOF2
+run check --from "$T/journal.log" --deny D
+t "check --from, a merged journal: a separator to a host's own boot is no new boot" \
+	sh -c "[ $rc -eq 1 ] && grep -qx 'hostA: FAIL: disallowed taint set (mask 128):' '$T/out' && grep -q 'last boot of 1 of host hostA, from line 1, kernel 6.1.0)' '$T/out'"
+
+# a log that starts with its banner (dmesg -t): two boots, not one
+printf 'Linux version 6.1.0 (x@y) #1\nCPU: 0 PID: 1 Comm: a Tainted: G      D   6.1.0 #1\nLinux version 6.1.0 (x@y) #1\n' >"$T/t0.log"
+run check --from "$T/t0.log" --deny D
+t "check --from: a banner on the first byte of the log starts a boot (the last of 2)" \
+	sh -c "[ $rc -eq 0 ] && grep -q '(the last boot of 2, from line 3, kernel 6.1.0)' '$T/out'"
 
 tap_done

@@ -42,10 +42,10 @@ tap_diag() {
 }
 
 . "$HERE/fake_tree.sh"
-# lines FILE N: FILE has N lines or more (at most 10 s); fails if not
+# lines FILE N: FILE has N lines or more (at most 30 s); fails if not
 lines() {
 	i=0
-	while [ $i -lt 100 ] && [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ]; do
+	while [ $i -lt 300 ] && [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ]; do
 		sleep 0.1; i=$((i + 1))
 	done
 	[ "$(wc -l <"$1")" -ge "$2" ]
@@ -126,14 +126,14 @@ mount --bind "$T/run" "$base" || { echo "Bail out! mount --bind $T/run $base fai
 mkdir -p /run/systemd/journal
 SOCK=/run/systemd/journal/socket
 # recv FILE: journal_recv.py at SOCK, appending to FILE; unrecv stops it
-# (at most 10 s until it listens, else a not ok)
+# (at most 30 s until it listens, else a not ok)
 recv() {
 	: >"$1"
 	python3 "$HERE/journal_recv.py" "$SOCK" "$1" & rpid=$!
 	i=0
 	until [ -S "$SOCK" ]; do
-		if [ $i -ge 100 ] || ! kill -0 $rpid 2>/dev/null; then
-			not_ok "journal_recv.py listens at $SOCK within 10 s"
+		if [ $i -ge 300 ] || ! kill -0 $rpid 2>/dev/null; then
+			not_ok "journal_recv.py listens at $SOCK within 30 s"
 			return 1
 		fi
 		sleep 0.1; i=$((i + 1))
@@ -142,7 +142,7 @@ recv() {
 unrecv() { kill "$rpid"; wait "$rpid" 2>/dev/null; rm -f "$SOCK"; }
 # jsync [FILE]: every entry sent so far is in FILE ($T/j.out): a datagram
 # of ours, sent after them, has come out (the socket keeps their order),
-# as an entry with SYNC (at most 10 s, else a not ok), which jq_j leaves
+# as an entry with SYNC (at most 30 s, else a not ok), which jq_j leaves
 # out
 jsync() {
 	python3 -c 'import socket, sys
@@ -150,8 +150,8 @@ socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"SYNC=1\n", sys.argv[1]
 		not_ok "a datagram to journal_recv.py"; return 1; }
 	i=0
 	until grep -q '"SYNC"' "${1:-$T/j.out}"; do
-		if [ $i -ge 100 ]; then
-			not_ok "journal_recv.py took a last datagram within 10 s"
+		if [ $i -ge 300 ]; then
+			not_ok "journal_recv.py took a last datagram within 30 s"
 			return 1
 		fi
 		sleep 0.1; i=$((i + 1))
@@ -161,13 +161,13 @@ socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"SYNC=1\n", sys.argv[1]
 # jsync's), as an array
 jq_j() { jq -s -e "[.[] | select(has(\"SYNC\") | not)] | $1" "${2:-$T/j.out}" >/dev/null; }
 # idle PID: until watch PID waits for its next wake-up (blocked in poll(),
-# says /proc/PID/wchan), at most 10 s, else a not ok: what it had to do for
+# says /proc/PID/wchan), at most 30 s, else a not ok: what it had to do for
 # the changes it saw is done
 idle() {
 	i=0
 	until case $(cat "/proc/$1/wchan" 2>/dev/null) in *poll*|*nanosleep*) true ;; *) false ;; esac; do
-		if [ $i -ge 100 ] || ! kill -0 "$1" 2>/dev/null; then
-			not_ok "watch waits for its next wake-up (/proc/$1/wchan) within 10 s"
+		if [ $i -ge 300 ] || ! kill -0 "$1" 2>/dev/null; then
+			not_ok "watch waits for its next wake-up (/proc/$1/wchan) within 30 s"
 			return 1
 		fi
 		sleep 0.1; i=$((i + 1))

@@ -842,7 +842,8 @@ static void test_origins(void **state)
 		"Dec 07 22:38:52.000001 hostE kernel: Linux version 6.2.0 #1\n"
 		"-- Reboot --\n"
 		"Dec  7 10:00:00 hostF kernel: [    0.000000] Kernel command line: x\n"
-		"no stamp: Tainted: G    B\n";
+		"no stamp: Tainted: G    B\n"
+		"[  12.5 no close: Tainted: G    B\n";
 	static const struct origin_want o[] = {
 		{ "hostA", 0, "6.1.0-18-amd64" },
 		{ "web-2.example", 12500000, "6.12.9" },
@@ -854,6 +855,7 @@ static void test_origins(void **state)
 		{ NULL, 5000123, NULL },
 		{ "hostE", -1, "6.2.0" },
 		{ "hostF", 0, NULL },
+		{ NULL, -1, NULL },
 		{ NULL, -1, NULL },
 	};
 

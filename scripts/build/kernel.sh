@@ -40,6 +40,20 @@ else
 	[ -n "${UT_NO_PREPARE:-}" ] || "$ROOT/scripts/build/tree.sh" prepare >&2
 	src=$KSRC
 fi
+# UT_FROM_BUILD=VARIANT: a variant whose build directory does not exist yet
+# starts as a copy of VARIANT's built one (same architecture and base),
+# so that kbuild rebuilds only the objects its config changes touch
+# (fixdep records which CONFIG_ symbols each object depends on): the
+# build-only entries of scripts/check/matrix.sh from the test kernel's.
+if [ -n "${UT_FROM_BUILD:-}" ] && [ ! -e "$obj/.config" ]; then
+	seed=$(kobj "$UT_FROM_BUILD")
+	if [ -f "$seed/$image" ] && [ -f "$seed/.config" ]; then
+		say "seeding $variant's build directory from $UT_FROM_BUILD's"
+		mkdir -p "$obj"
+		cp -a "$seed/." "$obj/"
+		rm -f "$obj/.usertaint-cfg"
+	fi
+fi
 mkdir -p "$obj"
 kmake() { make -s -C "$src" O="$obj" "${karch[@]}" CC="ccache ${cc}gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
 

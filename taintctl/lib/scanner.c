@@ -244,18 +244,15 @@ static int match_at(const struct region *r, size_t pos, const char *pat,
  * into @h: its start is found up to EVENT_LINE_MAX bytes back, in the
  * buffer or in carry[]; else the origin stays unknown.
  */
-static void origin_at(struct taint_scanner *sc, const struct region *r,
-		      size_t p, struct taint_hit *h)
+static void origin_read(struct taint_scanner *sc, const struct region *r,
+			size_t p, struct taint_hit *h)
 {
 	size_t lo = p > EVENT_LINE_MAX ? p - EVENT_LINE_MAX : 0, n;
-	const char *nl = p > lo ? memrchr(r->buf + lo, '\n', p - lo) : NULL;
 	char tmp[TAINT_ORIGIN_SPAN];
 	struct taint__origin o;
-	const char *s;
+	const char *s, *nl;
 
-	h->stamp_us = -1;
-	if (!(sc->flags & TAINT_SCAN_BOOTS))
-		return;
+	nl = p > lo ? memrchr(r->buf + lo, '\n', p - lo) : NULL;
 	if (nl) {
 		s = nl + 1;
 		n = (size_t)(r->buf + p - s);
@@ -280,6 +277,15 @@ static void origin_at(struct taint_scanner *sc, const struct region *r,
 		h->host = sc->hit_host;
 		h->host_len = o.host_len;
 	}
+}
+
+static inline void origin_at(struct taint_scanner *sc,
+			     const struct region *r, size_t p,
+			     struct taint_hit *h)
+{
+	h->stamp_us = -1;
+	if (sc->flags & TAINT_SCAN_BOOTS)
+		origin_read(sc, r, p, h);
 }
 
 /* the first bytes of the line that will straddle buf[0] once the @keep

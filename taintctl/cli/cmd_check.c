@@ -190,11 +190,12 @@ static struct host_judge *judge_of(struct from_scan *fs,
 		if (judge_is(fs->j[i], named, h->host, len))
 			return fs->last = fs->j[i];
 	p = taint__grow(fs->j, fs->n, &fs->cap, sizeof(*fs->j), 4);
-	j = p ? calloc(1, sizeof(*j)) : NULL;
-	if (!j) {
+	if (!p)
 		return NULL;
-	}
 	fs->j = p;
+	j = calloc(1, sizeof(*j));
+	if (!j)
+		return NULL;
 	memcpy(j->name, named ? h->host : "", len);
 	j->name[len] = '\0';
 	j->named = named;

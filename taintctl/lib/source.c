@@ -767,6 +767,21 @@ static ssize_t data_read(struct taint__source *src, const struct codec *c,
 	return codec_read(src, c, out, cap, fill);
 }
 
+/* One read of the data under the transcoder into src->tin: its end, or an
+ * error kept for after what was read (src->pending). */
+static void tin_fill(struct taint__source *src, const struct codec *c)
+{
+	ssize_t n = data_read(src, c, (char *)src->tin + src->tin_len,
+			      src->tin_cap - src->tin_len, false);
+
+	if (n < 0)
+		src->pending = (int)n;
+	else if (n == 0)
+		src->tin_end = true;
+	else
+		src->tin_len += (size_t)n;
+}
+
 /*
  * Decompressed data: its first bytes (a few are enough, the first read's
  * are kept) tell its encoding; they go to src->tin, handed out first.
@@ -783,15 +798,7 @@ static int late_encoding(struct taint__source *src, const struct codec *c)
 	if (!src->tin)
 		return -ENOMEM;
 	while (undecided && !src->tin_end && !src->pending) {
-		ssize_t n = data_read(src, c, (char *)src->tin + src->tin_len,
-				      src->tin_cap - src->tin_len, false);
-
-		if (n < 0)
-			src->pending = (int)n;
-		else if (n == 0)
-			src->tin_end = true;
-		else
-			src->tin_len += (size_t)n;
+		tin_fill(src, c);
 		e = taint__encoding_detect(src->tin, src->tin_len, &bom,
 					   &undecided);
 	}
@@ -809,8 +816,6 @@ static ssize_t utf16_read(struct taint__source *src, const struct codec *c,
 	size_t op = 0;
 
 	for (;;) {
-		ssize_t n;
-
 		while (src->tout_pos < src->tout_len && op < cap)
 			out[op++] = src->tout[src->tout_pos++];
 		if (op == cap)
@@ -840,14 +845,7 @@ static ssize_t utf16_read(struct taint__source *src, const struct codec *c,
 			src->tin_len - src->tin_pos);
 		src->tin_len -= src->tin_pos;
 		src->tin_pos = 0;
-		n = data_read(src, c, (char *)src->tin + src->tin_len,
-			      src->tin_cap - src->tin_len, false);
-		if (n < 0)
-			src->pending = (int)n;
-		else if (n == 0)
-			src->tin_end = true;
-		else
-			src->tin_len += (size_t)n;
+		tin_fill(src, c);
 	}
 	return (ssize_t)op;
 }

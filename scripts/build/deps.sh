@@ -21,10 +21,11 @@ set -euo pipefail
 
 # libtaint's decompressors: zlib, liblzma, libzstd, libbz2, liblz4, and
 # liblzo2 and libsnappy (lzo- and snappy-compressed kdump pages); libsystemd-dev: watch's native
-# journal output (sd_journal_sendv(); taintctl's JOURNAL=auto finds it)
+# journal output (sd_journal_sendv(); taintctl's JOURNAL=auto finds it);
+# libbpf-dev: btf__new() on the BTF of a dumped kernel (status --vmcore)
 taintctl_build_pkgs="build-essential pkg-config libjson-c-dev zlib1g-dev
 	liblzma-dev libzstd-dev libbz2-dev liblz4-dev liblzo2-dev libsnappy-dev
-	libsystemd-dev"
+	libsystemd-dev libbpf-dev"
 host_pkgs="$taintctl_build_pkgs libcmocka-dev jq groff-base ripgrep
 	xz-utils zstd bzip2 lz4 time prometheus prometheus-node-exporter curl
 	python3 clang"

@@ -156,19 +156,29 @@ static int one_module(struct walk *w, uint64_t mod)
 	return 0;
 }
 
-/* list_for_each_entry(mod, &modules, list) */
+/* list_for_each_entry(mod, &modules, list), with Brent's cycle check: a
+ * list that loops without coming back to its head is told at once, not
+ * after MODULES_MAX entries */
 static int walk_modules(struct walk *w, uint64_t head)
 {
-	uint64_t next;
+	uint64_t next, mark = 0;
+	size_t power = 1, lam = 0;
 	int ret = read_ptr(w->vc, head + w->lo.next, true, &next,
 			   "the module list's head");
 
 	for (size_t i = 0; !ret && next != head; i++) {
-		if (i == MODULES_MAX)
+		if (i == MODULES_MAX || (i && next == mark))
 			return vmcore_fail(w->vc, -EBADMSG,
-					   "the module list does not come back to its head (0x%llx) within %u entries",
+					   "the module list does not come back to its head (0x%llx): it loops at 0x%llx",
 					   (unsigned long long)head,
-					   MODULES_MAX);
+					   (unsigned long long)next);
+		if (lam++ == power) {
+			mark = next;
+			power *= 2;
+			lam = 1;
+		}
+		if (!i)
+			mark = next;
 		if (next < w->lo.list)
 			return vmcore_fail(w->vc, -EBADMSG,
 					   "the module list holds 0x%llx, not a struct module's list",

@@ -12,7 +12,8 @@
  * kdump-compressed and flattened forms are test_vmcore_diskdump.c's.
  *
  * VMCORE_SEED_DIR=DIR: the dumps are also written there, seeds of the
- * status fuzz target (fuzz/seed.sh).
+ * status fuzz target; KALLSYMS_SEED_DIR=DIR: the kallsyms tables of each
+ * form, seeds of the kallsyms target (fuzz/seed.sh).
  */
 #include <errno.h>
 #include <sys/mman.h>
@@ -60,6 +61,30 @@ static void seed(const unsigned char *p, size_t len, const char *name)
 	f = fopen(path, "wb");
 	assert_non_null(f);
 	assert_int_equal(fwrite(p, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* the kallsyms target's input: a form byte, then the image's tables
+ * (fuzz/fuzz_kallsyms.c), of a dump whose image is at 0xffffffff83000000 */
+static void seed_kallsyms(const unsigned char *elf, enum sx_form form)
+{
+	const char *dir = getenv("KALLSYMS_SEED_DIR");
+	static const unsigned char byte[] = { 0, 0, 1, 2 };
+	const unsigned char *ph = elf + sizeof(Elf64_Ehdr) + sizeof(Elf64_Phdr);
+	uint64_t off = 0;
+	char path[512];
+	FILE *f;
+
+	if (!dir)
+		return;
+	for (int i = 7; i >= 0; i--)
+		off = off << 8 | ph[offsetof(Elf64_Phdr, p_offset) + i];
+	snprintf(path, sizeof(path), "%s/tables-%d", dir, (int)form);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(&byte[form], 1, 1, f), 1);
+	assert_int_equal(fwrite(elf + off, 1, SX_DECOY + 0x100, f),
+			 SX_DECOY + 0x100);
 	assert_int_equal(fclose(f), 0);
 }
 
@@ -122,7 +147,16 @@ static void test_forms(void **state)
 					     "addresses" };
 
 	(void)state;
-	for (int f = SX_RELATIVE; f <= SX_ADDRESSES; f++)
+	for (int f = SX_RELATIVE; f <= SX_ADDRESSES; f++) {
+		struct sx_spec k = sx_main;
+		size_t len;
+		unsigned char *p;
+
+		k.form = (enum sx_form)f;
+		k.kaslr = 0x2000000;	/* the image at 0xffffffff83000000 */
+		p = sx_build(&k, &len);
+		seed_kallsyms(p, k.form);
+		free(p);
 		for (int l5 = 0; l5 < 2; l5++) {
 			struct sx_spec s = sx_main;
 			char what[64];
@@ -135,6 +169,7 @@ static void test_forms(void **state)
 				 l5 ? 5 : 4);
 			expect_main(&s, what);
 		}
+	}
 }
 
 /* struct module laid out otherwise: only BTF says where the members are */

@@ -89,7 +89,34 @@ struct sx_spec {
 	bool loop;			/* the list does not come back */
 	bool stray_bit;			/* taints with bit 40 */
 	bool no_mod_page;		/* a module's page not in the dump */
+	/* bench/vmcore_bench.c: a kernel's size.  Then the offsets, the names
+	 * and the BTF move past 0x10000, the image grows to hold them */
+	size_t extra_syms;		/* text symbols besides these */
+	const unsigned char *btf_blob;	/* a kernel's BTF instead of ours
+					 * (list, name, taints_at its) */
+	size_t btf_blob_len;
+	uint64_t ram;			/* bytes of memory at 1 GiB, zeros
+					 * (a hole of the file) */
 };
+
+/* where the tables and the BTF are, and the image's size */
+struct sx_where {
+	size_t offsets, names, btf, size;
+};
+
+static SX_UNUSED void sx_where(const struct sx_spec *s, size_t btf_len,
+			       struct sx_where *w)
+{
+	if (!s->extra_syms && !s->btf_blob) {
+		*w = (struct sx_where){ SX_OFFSETS, SX_NAMES, SX_BTF,
+					SX_IMG_SIZE };
+		return;
+	}
+	w->offsets = 0x10000;
+	w->names = w->offsets + 8 * (s->extra_syms + 16);
+	w->btf = (w->names + 40 * (s->extra_syms + 16) + 0xfff) & ~(size_t)0xfff;
+	w->size = (w->btf + btf_len + 0xfff) & ~(size_t)0xfff;
+}
 
 /* Linux 6.12's struct module on x86_64 (offsets of Debian's 6.12.x) */
 static SX_UNUSED const struct sx_module sx_mods[] = {
@@ -204,9 +231,9 @@ static SX_UNUSED int sx_sym_cmp(const void *a, const void *b)
 /* the kallsyms tables of @syms (sorted here), in the spec's form */
 static SX_UNUSED void sx_kallsyms(unsigned char *img, uint64_t img_va,
 				  const struct sx_spec *s, struct sx_sym *syms,
-				  size_t n)
+				  size_t n, const struct sx_where *w)
 {
-	unsigned char *names = img + SX_NAMES;
+	unsigned char *names = img + w->names;
 	uint64_t base = UINT64_MAX;
 	size_t t = 0, num = 0;
 
@@ -227,7 +254,7 @@ static SX_UNUSED void sx_kallsyms(unsigned char *img, uint64_t img_va,
 	for (size_t i = 0; i < n; i++) {
 		uint64_t a = syms[i].addr;
 		size_t len = strlen(syms[i].name);
-		uint64_t at = img_va + SX_OFFSETS + 4 * num;
+		uint64_t at = img_va + w->offsets + 4 * num;
 
 		if (a < SX_MAP && s->form != SX_PERCPU)
 			continue;	/* per-CPU symbols: only that form */
@@ -235,17 +262,17 @@ static SX_UNUSED void sx_kallsyms(unsigned char *img, uint64_t img_va,
 		memcpy(names, syms[i].name, len);
 		names += len;
 		if (s->form == SX_ADDRESSES) {
-			sx_le(img + SX_OFFSETS + 8 * num++, a, 8);
+			sx_le(img + w->offsets + 8 * num++, a, 8);
 			continue;
 		}
 		if (s->form == SX_RELATIVE)
-			sx_le(img + SX_OFFSETS + 4 * num, a - base, 4);
+			sx_le(img + w->offsets + 4 * num, a - base, 4);
 		else if (s->form == SX_PLACE)
-			sx_le(img + SX_OFFSETS + 4 * num, a - at, 4);
+			sx_le(img + w->offsets + 4 * num, a - at, 4);
 		else if (a < SX_MAP)
-			sx_le(img + SX_OFFSETS + 4 * num, a, 4);
+			sx_le(img + w->offsets + 4 * num, a, 4);
 		else
-			sx_le(img + SX_OFFSETS + 4 * num,
+			sx_le(img + w->offsets + 4 * num,
 			      (uint64_t)(-(int64_t)(a - base) - 1), 4);
 		num++;
 	}
@@ -291,27 +318,34 @@ static SX_UNUSED uint64_t sx_mod_va(const struct sx_spec *s, size_t i)
 /* The dump of @s, malloc()ed, in *@len bytes. */
 static SX_UNUSED unsigned char *sx_build(const struct sx_spec *s, size_t *len)
 {
-	enum { NPH = 4 };
+	enum { NPH = 5 };
 	uint64_t img_va = SX_IMG_VA + s->kaslr;
 	uint64_t img_pa = img_va - SX_MAP + (uint64_t)s->phys_base;
-	unsigned char *img = calloc(1, SX_IMG_SIZE);
+	unsigned char *img;
 	unsigned char *mods = calloc(SX_MODS_MAX, 0x1000);
 	unsigned char big[0x1000];
 	unsigned char eh[sizeof(Elf64_Ehdr)] = { 0 };
 	unsigned char ph[NPH][sizeof(Elf64_Phdr)];
 	struct sx_buf notes = { 0 }, info = { 0 }, out = { 0 };
-	struct sx_sym syms[16];
+	struct sx_sym *syms = calloc(16 + s->extra_syms, sizeof(*syms));
 	size_t nsyms = 0, btf_len, nsmall = s->nmods ? s->nmods - 1 : 0;
-	unsigned char *btf = sx_btf(s, &btf_len);
+	unsigned char *btf = s->btf_blob ? NULL : sx_btf(s, &btf_len);
+	struct sx_where w;
 	uint64_t head = img_va + SX_MODULES, off;
 	unsigned int tables = s->l5 ? 5 : 4, l = 0;
 	uint64_t table_pa[5];
 
-	if (!img || !mods || s->nmods > SX_MODS_MAX ||
-	    SX_BTF + btf_len > SX_IMG_SIZE)
+	if (s->btf_blob)
+		btf_len = s->btf_blob_len;
+	sx_where(s, btf_len, &w);
+	img = calloc(1, w.size);
+	if (!img || !mods || !syms || s->nmods > SX_MODS_MAX ||
+	    w.btf + btf_len > w.size)
 		abort();
 	memset(big, 0, sizeof(big));
-	memcpy(img + SX_BTF, btf, btf_len);
+	memcpy(img + w.btf, s->btf_blob ? s->btf_blob : btf, btf_len);
+	if (s->btf_blob && s->bad_btf)
+		img[w.btf] ^= 0xff;
 	free(btf);
 	sx_le(img + SX_MASK, s->mask, 8);
 
@@ -328,12 +362,19 @@ static SX_UNUSED unsigned char *sx_build(const struct sx_spec *s, size_t *len)
 		SYM("Dmodules", head);
 	SYM("dmodule_mutex", head + 0x40);
 	if (!s->no_btf) {
-		SYM("R__start_BTF", img_va + SX_BTF);
-		SYM("R__stop_BTF", img_va + SX_BTF + btf_len);
+		SYM("R__start_BTF", img_va + w.btf);
+		SYM("R__stop_BTF", img_va + w.btf + btf_len);
 	}
-	SYM("T_etext", img_va + SX_IMG_SIZE);
+	SYM("T_etext", img_va + w.size);
+	/* a kernel's many functions, between _stext and the data */
+	for (size_t i = 0; i < s->extra_syms; i++) {
+		snprintf(syms[nsyms].name, sizeof(syms[0].name),
+			 "tbench_fn_%07u", (unsigned int)(i % 10000000));
+		syms[nsyms++].addr = img_va + 0x300 + i % 0x1c00;
+	}
 #undef SYM
-	sx_kallsyms(img, img_va, s, syms, nsyms);
+	sx_kallsyms(img, img_va, s, syms, nsyms, &w);
+	free(syms);
 
 	/* the page tables: one table per level over both module areas */
 	for (unsigned int t = 0; t < tables; t++)
@@ -388,7 +429,7 @@ static SX_UNUSED unsigned char *sx_build(const struct sx_spec *s, size_t *len)
 		(unsigned long long)(img_va + 0x100));
 	if (!s->no_kallsyms) {
 		sx_line(&info, "SYMBOL(kallsyms_names)=%llx\n",
-			(unsigned long long)(img_va + SX_NAMES));
+			(unsigned long long)(img_va + w.names));
 		sx_line(&info, "SYMBOL(kallsyms_num_syms)=%llx\n",
 			(unsigned long long)(img_va + SX_NUM_SYMS));
 		sx_line(&info, "SYMBOL(kallsyms_token_table)=%llx\n",
@@ -397,7 +438,7 @@ static SX_UNUSED unsigned char *sx_build(const struct sx_spec *s, size_t *len)
 			(unsigned long long)(img_va + SX_TOKEN_INDEX));
 		sx_line(&info, "SYMBOL(kallsyms_%s)=%llx\n",
 			s->form == SX_ADDRESSES ? "addresses" : "offsets",
-			(unsigned long long)(img_va + SX_OFFSETS));
+			(unsigned long long)(img_va + w.offsets));
 		if (s->form == SX_RELATIVE || s->form == SX_PERCPU)
 			sx_line(&info, "SYMBOL(kallsyms_relative_base)=%llx\n",
 				(unsigned long long)(img_va + SX_BASE));
@@ -420,21 +461,25 @@ static SX_UNUSED unsigned char *sx_build(const struct sx_spec *s, size_t *len)
 	sx_le(eh + offsetof(Elf64_Ehdr, e_phoff), sizeof(eh), 8);
 	sx_le(eh + offsetof(Elf64_Ehdr, e_ehsize), sizeof(eh), 2);
 	sx_le(eh + offsetof(Elf64_Ehdr, e_phentsize), sizeof(Elf64_Phdr), 2);
-	sx_le(eh + offsetof(Elf64_Ehdr, e_phnum), NPH, 2);
-	off = sizeof(eh) + sizeof(ph);
+	sx_le(eh + offsetof(Elf64_Ehdr, e_phnum), s->ram ? NPH : NPH - 1, 2);
+	off = sizeof(eh) + (s->ram ? NPH : NPH - 1) * sizeof(ph[0]);
 	sx_phdr(ph[0], PT_NOTE, off, 0, notes.len);
 	off += notes.len;
-	sx_phdr(ph[1], PT_LOAD, off, img_pa, SX_IMG_SIZE);
-	off += SX_IMG_SIZE;
+	sx_phdr(ph[1], PT_LOAD, off, img_pa, w.size);
+	off += w.size;
 	/* the small pages: all but the second when a page is missing */
 	sx_phdr(ph[2], PT_LOAD, off, SX_MOD_PA,
 		0x1000 * (s->no_mod_page && nsmall > 1 ? 1 : nsmall));
 	off += 0x1000 * (s->no_mod_page && nsmall > 1 ? 1 : nsmall);
 	sx_phdr(ph[3], PT_LOAD, off, SX_BIG_PA + 0x1000, sizeof(big));
+	off += sizeof(big);
+	/* memory the answer does not need, after the rest of the file (not
+	 * in *@len: bench/vmcore_bench.c leaves it a hole of the file) */
+	sx_phdr(ph[4], PT_LOAD, off, UINT64_C(1) << 30, s->ram);
 	sx_put(&out, eh, sizeof(eh));
-	sx_put(&out, ph, sizeof(ph));
+	sx_put(&out, ph, (s->ram ? NPH : NPH - 1) * sizeof(ph[0]));
 	sx_put(&out, notes.p, notes.len);
-	sx_put(&out, img, SX_IMG_SIZE);
+	sx_put(&out, img, w.size);
 	sx_put(&out, mods, 0x1000 * (s->no_mod_page && nsmall > 1 ? 1 : nsmall));
 	sx_put(&out, big, sizeof(big));
 	free(img);

@@ -13,12 +13,23 @@
  * the recorder links anyway.  What is read with it is checked again by
  * the walks that use it (vmcore_status.c): a member's offset and size
  * must fit its struct, a name must be a name.
+ *
+ * libbpf prints what it finds wrong on stderr through a global print
+ * function; libtaint never prints.  Around btf__new() the print function
+ * is libtaint's, which keeps libbpf's first warning (per thread) for the
+ * reason and prints nothing, and the caller's is put back after: the
+ * swap is libbpf_set_print()'s, which libbpf documents as not
+ * thread-safe, so a program that also sets libbpf's print function from
+ * another thread must not do it while a dump is read.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include "vmcore_internal.h"
 
@@ -26,8 +37,29 @@
  * this is not a kernel's */
 #define BTF_MAX		(UINT64_C(64) << 20)
 
+/* libbpf's first warning during btf__new(), for the reason */
+static _Thread_local char said[160];
+
+static __attribute__((format(printf, 2, 0)))
+int keep_first(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t n;
+
+	if (level != LIBBPF_WARN || said[0])
+		return 0;
+	vsnprintf(said, sizeof(said), fmt, ap);
+	n = strlen(said);
+	while (n && (said[n - 1] == '\n' || said[n - 1] == ' '))
+		said[--n] = '\0';
+	for (size_t i = 0; i < n; i++)	/* one line */
+		if ((unsigned char)said[i] < 0x20)
+			said[i] = ' ';
+	return 0;
+}
+
 int vmcore_btf_load(struct vmcore *vc, struct kallsyms *ks, struct btf **btfp)
 {
+	libbpf_print_fn_t theirs;
 	static const char *const names[] = { "__start_BTF", "__stop_BTF" };
 	uint64_t at[2];
 	bool found[2];
@@ -64,18 +96,22 @@ int vmcore_btf_load(struct vmcore *vc, struct kallsyms *ks, struct btf **btfp)
 		free(blob);
 		return ret;
 	}
+	said[0] = '\0';
+	theirs = libbpf_set_print(keep_first);
 	errno = 0;
 	btf = btf__new(blob, (uint32_t)(at[1] - at[0]));
 	ret = errno ? -errno : -EINVAL;
+	libbpf_set_print(theirs);
 	free(blob);
 	if (!btf) {
 		if (ret == -ENOMEM)
 			return ret;
 		return vmcore_fault(vc, TAINT_VMCORE_BAD_BTF, -EBADMSG,
-				    "the kernel's BTF (0x%llx, %llu bytes) does not parse: %s",
+				    "the kernel's BTF (0x%llx, %llu bytes) does not parse: %s%s%s%s",
 				    (unsigned long long)at[0],
 				    (unsigned long long)(at[1] - at[0]),
-				    strerror(-ret));
+				    strerror(-ret), said[0] ? " (" : "",
+				    said[0] ? said : "", said[0] ? ")" : "");
 	}
 	*btfp = btf;
 	return 0;

@@ -13,6 +13,7 @@
  *   nokallsyms  no SYMBOL(kallsyms_*) in VMCOREINFO
  *   nobtf       no __start_BTF/__stop_BTF
  *   badbtf      a BTF blob whose magic is broken
+ *   badtype     a BTF blob whose struct module runs past its types
  *   nomask      no tainted_mask in kallsyms
  *   nostruct    BTF without struct module
  *   liename     the names are not where BTF says
@@ -56,6 +57,8 @@ int main(int argc, char **argv)
 		s.no_btf = true;
 	} else if (!strcmp(v, "badbtf")) {
 		s.bad_btf = true;
+	} else if (!strcmp(v, "badtype")) {
+		s.bad_btf_type = true;
 	} else if (!strcmp(v, "nomask")) {
 		s.no_mask_sym = true;
 	} else if (!strcmp(v, "nostruct")) {

@@ -12,8 +12,10 @@
  *    absolute per-CPU symbols, 7.x place-relative, absolute addresses);
  *  - the kernel image (64 KiB at 0xffffffff81000000 + kaslr): kallsyms
  *    tables (one token per character), tainted_mask, the list head
- *    `modules`, page tables, and the BTF blob between __start_BTF and
- *    __stop_BTF, made with libbpf's btf__new_empty()/btf__add_*();
+ *    `modules`, page tables (which map the image too, in 2 MiB pages, as
+ *    Linux's level2_kernel_pgt does), and the BTF blob between
+ *    __start_BTF and __stop_BTF, made with libbpf's
+ *    btf__new_empty()/btf__add_*();
  *  - struct module of each module in module memory, each in a page of its
  *    own at 0xffffffffc0000000 + 4 KiB * i (4 KiB pages), the last one at
  *    0xffffffffc0201000, in a 2 MiB page (a PMD with PS set), their list
@@ -57,7 +59,8 @@
 #define SX_MODULES	0x2010u
 #define SX_DECOY	0x2100u	/* a text symbol also named modules */
 #define SX_PGD		0x3000u	/* then P4D (5 levels), PUD, PMD, PTE */
-#define SX_BTF		0x8000u
+#define SX_IMG_PMD	0x8000u	/* the image's PMD: 2 MiB pages */
+#define SX_BTF		0x9000u
 #define SX_MODS_MAX	8
 
 enum sx_form { SX_RELATIVE, SX_PERCPU, SX_PLACE, SX_ADDRESSES };
@@ -81,6 +84,8 @@ struct sx_spec {
 	bool no_kallsyms;		/* no SYMBOL(kallsyms_*) keys */
 	bool no_btf;			/* no __start_BTF/__stop_BTF */
 	bool bad_btf;			/* the blob's magic broken */
+	bool bad_btf_type;		/* struct module's members run past
+					 * the type section */
 	bool no_mask_sym;		/* no tainted_mask in kallsyms */
 	bool no_modules_sym;		/* no `modules` (CONFIG_MODULES=n) */
 	bool no_module_struct;		/* BTF without struct module */
@@ -212,6 +217,18 @@ static SX_UNUSED unsigned char *sx_btf(const struct sx_spec *s, size_t *len)
 	btf__free(b);
 	if (s->bad_btf)
 		out[0] ^= 0xff;		/* the magic 0xeB9F */
+	if (s->bad_btf_type) {
+		/* type 8, struct module: after 3 ints (16 bytes each), a
+		 * pointer (12), list_head and the anonymous struct (12 + 2
+		 * members of 12) and the array (12 + 12); its vlen 0xffff */
+		size_t at = out[4] | (size_t)out[5] << 8 | (size_t)out[6] << 16;
+
+		at += out[8] | (size_t)out[9] << 8;	/* hdr_len + type_off */
+		at += 3 * 16 + 12 + 36 + 24 + 36 + 4;
+		if (at + 2 > n)
+			abort();
+		out[at] = out[at + 1] = 0xff;
+	}
 	return out;
 }
 
@@ -390,6 +407,19 @@ static SX_UNUSED unsigned char *sx_build(const struct sx_spec *s, size_t *len)
 			sx_le(img + SX_PGD + 0x1000 * l + 8 * idx,
 			      SX_BIG_PA | 0xe3, 8);
 		}
+	}
+	/* the image, from the PUD: its own PMD of 2 MiB pages (a reader
+	 * that walks the tables for the image too, as libkdumpfile does,
+	 * finds it there) */
+	{
+		unsigned int pud = tables - 3;
+		uint64_t va = img_va & ~UINT64_C(0x1fffff);
+
+		sx_le(img + SX_PGD + 0x1000 * pud + 8 * (img_va >> 30 & 511),
+		      (img_pa + SX_IMG_PMD) | 0x63, 8);
+		for (; va < img_va + w.size; va += 0x200000)
+			sx_le(img + SX_IMG_PMD + 8 * (va >> 21 & 511),
+			      (img_pa - (img_va - va)) | 0xe3, 8);
 	}
 	for (size_t i = 0; i < nsmall; i++)
 		if (!(s->unmapped && i == 1))

@@ -47,8 +47,8 @@ bad() {
 	fi
 }
 
-for v in main place clean nomodules nokallsyms nobtf badbtf nomask nostruct \
-	 liename loop; do
+for v in main place clean nomodules nokallsyms nobtf badbtf badtype nomask \
+	 nostruct liename loop; do
 	"$MKSTATUS" "$v" "$T/$v.core" || { echo "Bail out! mkstatus $v failed"; exit 1; }
 done
 "$MKVMCORE" main "$T/patched.core" || { echo "Bail out! mkvmcore main failed"; exit 1; }
@@ -97,6 +97,8 @@ run status --vmcore "$T/nobtf.core"
 bad "no BTF: exit 8" 8 ".*has no __start_BTF: a kernel built without CONFIG_DEBUG_INFO_BTF"
 run status --vmcore "$T/badbtf.core"
 bad "BTF that does not parse: exit 9" 9 ".*the kernel's BTF (0x[0-9a-f]*, [0-9]* bytes) does not parse"
+run status --vmcore "$T/badtype.core"
+bad "BTF libbpf finds malformed: exit 9, libbpf's words in the one line, nothing of libbpf's own on stderr" 9 ".*the kernel's BTF (0x[0-9a-f]*, [0-9]* bytes) does not parse: Invalid argument (libbpf: BTF type \\[8\\] is malformed)"
 run status --vmcore "$T/nostruct.core"
 bad "BTF without struct module: exit 9" 9 ".*the kernel's BTF has no struct module"
 run status --vmcore "$T/nomask.core"

@@ -244,6 +244,22 @@ int main(int argc, char **argv)
 		data_at += n;
 	}
 	close(fd);
+	{
+		struct sx_where w;
+		FILE *a;
+
+		sx_where(&s, btf_len, &w);
+		snprintf(path, sizeof(path), "%s/args", argv[1]);
+		a = fopen(path, "w");
+		if (!a)
+			return 1;
+		/* kdumpfile_read's arguments after DUMP */
+		fprintf(a, "%llx %zu %llx %u %u %u\n",
+			(unsigned long long)(SX_IMG_VA + s.kaslr), w.size,
+			(unsigned long long)(SX_IMG_VA + s.kaslr + SX_MODULES),
+			s.list, s.name, s.taints_at);
+		fclose(a);
+	}
 	printf("elf: %llu bytes (%llu of them a hole); kdump: %llu pages dumped of %llu\n",
 	       (unsigned long long)(len + RAM), (unsigned long long)RAM,
 	       (unsigned long long)ndumped, (unsigned long long)mapnr);

@@ -57,11 +57,11 @@ for f in elf kdump; do
 			: >"$DIR/runs"
 			for i in $(seq "$RUNS"); do
 				[ $mode = cold ] && drop "$dump"
-				t "$LIBKDUMPFILE" "$dump" >>"$DIR/runs"
+				t "$LIBKDUMPFILE" "$dump" $(cat "$DIR/args") >>"$DIR/runs"
 			done
 			echo "libkdumpfile, the same pages, $f, $mode: $(stats "$DIR/runs")"
 		done
-		"$LIBKDUMPFILE" "$dump" | sed 's/^/  libkdumpfile: /'
+		"$LIBKDUMPFILE" "$dump" $(cat "$DIR/args") | sed 's/^/  libkdumpfile: /'
 	fi
 done
 sed 's/^/  /' "$DIR/elf.out"

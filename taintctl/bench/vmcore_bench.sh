@@ -52,7 +52,10 @@ for f in elf kdump; do
 	if command -v strace >/dev/null; then
 		echo "  read: $(bytes_read "$TAINTCTL" status --vmcore "$dump") of $((size / 1048576)) MiB"
 	fi
-	if [ -n "${LIBKDUMPFILE:-}" ]; then
+	if [ -n "${LIBKDUMPFILE:-}" ] &&
+	   ! "$LIBKDUMPFILE" "$dump" $(cat "$DIR/args") >/dev/null 2>"$DIR/err"; then
+		echo "libkdumpfile, the same pages, $f: cannot read them: $(head -1 "$DIR/err")"
+	elif [ -n "${LIBKDUMPFILE:-}" ]; then
 		for mode in warm cold; do
 			: >"$DIR/runs"
 			for i in $(seq "$RUNS"); do

@@ -140,11 +140,13 @@ static bool takes(const struct taintctl_cmd *cmd, int c)
 	return false;
 }
 
-/* "--once and --interval are options of the watch command" */
+/* "--once and --interval are options of the watch command"; a command's
+ * one option that others take too names them all: "--vmcore is an
+ * option of the status and log commands" */
 static void not_its_option(const struct taintctl_cmd *owner)
 {
-	char names[256] = "";
-	size_t n = 0, len = 0;
+	char names[256] = "", owners[128] = "";
+	size_t n = 0, len = 0, k = 0, olen = 0;
 
 	for (const struct option *o = owner->options; o->name; o++)
 		n++;
@@ -152,8 +154,21 @@ static void not_its_option(const struct taintctl_cmd *owner)
 		len += (size_t)snprintf(names + len, sizeof(names) - len,
 					"%s--%s", !i ? "" : i + 1 < n ? ", " :
 					" and ", owner->options[i].name);
-	cli_error("%s %s of the %s command", names,
-		  n == 1 ? "is an option" : "are options", owner->name);
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (n == 1 && commands[i] != owner &&
+		    takes(commands[i], owner->options[0].val))
+			k++;
+	olen = (size_t)snprintf(owners, sizeof(owners), "%s", owner->name);
+	for (size_t i = 0, j = 0; i < N_COMMANDS && olen < sizeof(owners); i++)
+		if (n == 1 && commands[i] != owner &&
+		    takes(commands[i], owner->options[0].val))
+			olen += (size_t)snprintf(owners + olen,
+						 sizeof(owners) - olen, "%s%s",
+						 ++j < k ? ", " : " and ",
+						 commands[i]->name);
+	cli_error("%s %s of the %s command%s", names,
+		  n == 1 ? "is an option" : "are options", owners,
+		  k ? "s" : "");
 }
 
 int main(int argc, char **argv)

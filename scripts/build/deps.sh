@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt-get and only when missing, what the harness needs.
-# Usage: scripts/build/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|witness|e2e|all]
+# Usage: scripts/build/deps.sh [--list] [taintctl-build|host|deb|kernel|objects|arch|plugins|fresh|witness|e2e|bench|all]
 #        (default: all; --list: print the packages, install nothing)
 # taintctl-build: what building taintctl and libtaint needs (make taintctl),
 # nothing more; host: that and what its tests need (make -C taintctl check,
@@ -15,16 +15,19 @@
 # packages and check them: the build dependencies of debian/control
 # (taintctl-build, debhelper, the <!nocheck> test tools) and lintian
 # witness: all, and crash and drgn for make kdump-witness
+# bench: what make -C taintctl bench-vmcore needs to set libtaint's dump
+# reader beside libkdumpfile (Debian's libkdumpfile-dev)
 # e2e: all, and debootstrap and e2fsprogs for make e2e
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 # libtaint's decompressors: zlib, liblzma, libzstd, libbz2, liblz4, and
 # liblzo2 and libsnappy (lzo- and snappy-compressed kdump pages); libsystemd-dev: watch's native
-# journal output (sd_journal_sendv(); taintctl's JOURNAL=auto finds it)
+# journal output (sd_journal_sendv(); taintctl's JOURNAL=auto finds it);
+# libbpf-dev: btf__new() on the BTF of a dumped kernel (status --vmcore)
 taintctl_build_pkgs="build-essential pkg-config libjson-c-dev zlib1g-dev
 	liblzma-dev libzstd-dev libbz2-dev liblz4-dev liblzo2-dev libsnappy-dev
-	libsystemd-dev"
+	libsystemd-dev libbpf-dev"
 host_pkgs="$taintctl_build_pkgs libcmocka-dev jq groff-base ripgrep
 	xz-utils zstd bzip2 lz4 time prometheus prometheus-node-exporter curl
 	python3 clang"
@@ -65,6 +68,10 @@ witness_pkgs="crash python3-drgn makedumpfile"
 # ext4 image without a loop mount (mke2fs -d) and the files read back
 # from it (debugfs)
 e2e_pkgs="debootstrap debian-archive-keyring e2fsprogs zstd xz-utils"
+# make -C taintctl bench-vmcore: libkdumpfile read the same dumps, for the
+# comparison with libtaint's own format reader (docs/taintctl.md); strace
+# counts the bytes read
+bench_pkgs="$taintctl_build_pkgs libkdumpfile-dev strace"
 
 # --list SET: print the set's packages, one a line, install nothing
 list=
@@ -81,7 +88,8 @@ fresh)  want=$fresh_pkgs ;;
 all)    want="$host_pkgs $deb_pkgs $kernel_pkgs" ;;
 witness) want="$host_pkgs $deb_pkgs $kernel_pkgs $witness_pkgs" ;;
 e2e)    want="$host_pkgs $deb_pkgs $kernel_pkgs $e2e_pkgs" ;;
-*)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh, witness or all)" ;;
+bench)  want=$bench_pkgs ;;
+*)      die "deps.sh: unknown set '$1' (taintctl-build, host, deb, kernel, objects, arch, plugins, fresh, witness, e2e, bench or all)" ;;
 esac
 
 [ -z "$list" ] || { printf '%s\n' $want; exit 0; }

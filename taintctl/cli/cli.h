@@ -32,6 +32,13 @@ enum {
 	EXIT_NOFIELD = 6,	/* decode: text without a Tainted: field that
 				 * is not a list of values (a healthy host's
 				 * dmesg): nothing decoded */
+	/* status --vmcore: the dump lacks what the kernel-independent road
+	 * needs (5 for the rest: not a dump, a page filtered out, data not
+	 * where the symbols and types say) */
+	EXIT_NO_KALLSYMS = 7,	/* VMCOREINFO has no kallsyms tables */
+	EXIT_NO_BTF = 8,	/* the kernel has no BTF (__start_BTF) */
+	EXIT_BAD_BTF = 9,	/* its BTF does not parse or lacks a type */
+	EXIT_NO_SYMBOL = 10,	/* a symbol needed is not in kallsyms */
 };
 
 /* The options every command takes, main.c's: set before a command runs. */
@@ -84,7 +91,7 @@ enum {
 	OPT_SINCE,			/* check */
 	OPT_EVERY_BOOT,			/* check */
 	OPT_ONCE,			/* watch */
-	OPT_VMCORE,			/* log */
+	OPT_VMCORE,			/* log, status */
 	OPT_JOURNAL,			/* watch */
 };
 
@@ -326,6 +333,14 @@ void json_print_watch_dropped(uint64_t total, uint64_t count);
  * never replacing a symlink itself (see the file); EXIT_OK, EXIT_USAGE (a
  * directory, a block device, a dangling symlink...), EXIT_SYSTEM */
 int output_file_write(const char *path, const char *data, size_t len);
+
+/* vmcore_status.c: status --vmcore FILE: the mask, the modules with taint
+ * (*@mods malloc()ed) and the taint log (absent on a stock kernel) of the
+ * dump @path; EXIT_OK, EXIT_VMCORE, EXIT_NO_KALLSYMS, EXIT_NO_BTF,
+ * EXIT_BAD_BTF, EXIT_NO_SYMBOL (said), EXIT_SYSTEM */
+int vmcore_status_read(const char *path, uint64_t *mask,
+		       struct taint_module **mods, size_t *count,
+		       struct event_list *ev);
 
 /* vmcore_log.c: log --vmcore: the taint log of the dump @path, failures
  * reported; EXIT_OK, EXIT_VMCORE, EXIT_SYSTEM */

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd_status.c - `taintctl [status]`: the running kernel's taint, the
- * modules that carry taint, and the taint log's events.
+ * modules that carry taint, and the taint log's events; with --vmcore
+ * FILE, those of the kernel a crash dump was taken of (vmcore_status.c),
+ * in the same shapes.
  *
  * JSON (json_print_status()) adds to the decode shape: "modules"
  * ([{"name", "taint"}], null when <sys>/module cannot be read), "taint_log"
@@ -57,22 +59,47 @@ static void text_modules(const struct module_list *m)
 	}
 }
 
+static const struct option status_options[] = {
+	{ "vmcore", required_argument, NULL, OPT_VMCORE },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int status_run(int argc, char **argv)
 {
 	struct module_list mods = { 0 };
 	struct event_list ev;
+	const char *vmcore = NULL;
 	uint64_t mask;
-	int rc, erc;
+	int c, rc, erc;
 
-	if (cli_getopt(argc, argv, &cmd_status) != -1)
-		return EXIT_USAGE;
+	while ((c = cli_getopt(argc, argv, &cmd_status)) != -1) {
+		if (c != OPT_VMCORE)
+			return EXIT_USAGE;
+		if (cli.root) {
+			cli_error("--vmcore and --root exclude each other");
+			return EXIT_USAGE;
+		}
+		vmcore = optarg;
+	}
 	if (cli_no_operand(argc, argv, &cmd_status))
 		return EXIT_USAGE;
-	rc = read_kernel_mask(&mask);
-	if (rc)
-		return rc;
-	modules_load(&mods);
-	erc = events_load(&ev, true);
+	if (vmcore && strcmp(vmcore, "-") == 0) {
+		cli_error("--vmcore needs the dump's file name: standard input cannot be read as a dump");
+		return EXIT_USAGE;
+	}
+	if (vmcore) {
+		rc = vmcore_status_read(vmcore, &mask, &mods.v, &mods.count,
+					&ev);
+		if (rc)
+			return rc;
+		erc = EXIT_OK;
+	} else {
+		rc = read_kernel_mask(&mask);
+		if (rc)
+			return rc;
+		modules_load(&mods);
+		erc = events_load(&ev, true);
+	}
 
 	if (cli.json) {
 		json_print_status(mask, mods.v, mods.count, mods.error, &ev);
@@ -96,16 +123,32 @@ static int status_run(int argc, char **argv)
 const struct taintctl_cmd cmd_status = {
 	.name = "status",
 	.run = status_run,
+	.options = status_options,
 	.shortopts = "",
 	.usage =
 "Usage:\n"
-" taintctl [options] [status]\n"
+" taintctl [options] [status] [--vmcore FILE]\n"
 "\n"
 "Show the running kernel's taint: the mask, each set flag, the loaded\n"
 "modules that carry taint (/sys/module/*/taint) and, where the kernel keeps\n"
 "one, the taint log's events (/proc/sys/kernel/taint_log).\n"
+"With --vmcore, the same of the kernel a crash dump was taken of, any\n"
+"kernel since 6.0 with kallsyms and BTF (every Debian kernel), read through\n"
+"the dump's own symbol table and type information.\n"
 "\n"
 "Options:\n",
+	.usage_options =
+"     --vmcore FILE  read an x86_64 kernel's crash dump: an ELF core or\n"
+"                    makedumpfile's kdump-compressed format, flattened (-F)\n"
+"                    or not\n",
+	.usage_exit =
+"\nExit status: 0 ok, 2 usage error, 3 permission or system error;\n"
+"with --vmcore: 5 the dump cannot be read (not a dump, truncated, a page\n"
+"filtered out, data not where the kernel's symbols and types say), 7 its\n"
+"VMCOREINFO has no kallsyms tables (a kernel before 6.0), 8 the kernel has\n"
+"no BTF (CONFIG_DEBUG_INFO_BTF), 9 its BTF does not parse or lacks a type,\n"
+"10 a symbol needed is not in its kallsyms (CONFIG_KALLSYMS_ALL).\n"
+"\nFor more details see taintctl(1).\n",
 	.json = true,
 	.root = true,
 };

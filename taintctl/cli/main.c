@@ -24,7 +24,7 @@ static void usage(void)
 {
 	cli_help_puts(
 "Usage:\n"
-" taintctl [options] [status]\n"
+" taintctl [options] [status] [--vmcore FILE]\n"
 " taintctl [options] decode [VALUE|TEXT...|-]\n"
 " taintctl [options] scan [FILE...|-]\n"
 " taintctl [--root DIR] mark REASON\n"
@@ -41,7 +41,9 @@ static void usage(void)
 "\n"
 "Commands:\n"
 " status            current taint mask, its flags, the modules that carry\n"
-"                   taint and the taint log events (the default)\n"
+"                   taint and the taint log events (the default); those of\n"
+"                   a crash dump's kernel (--vmcore), through its kallsyms\n"
+"                   and BTF\n"
 " decode VALUE|TEXT explain masks (as the kernel reads them: 0x hex, leading\n"
 "                   0 octal) or Tainted: fields (\"P        W  O\",\n"
 "                   \"[U]=USER, [W]=WARN\", \"Not tainted\"); - or no operand:\n"
@@ -79,7 +81,7 @@ static void usage(void)
 "                       (default 1)\n"
 " -o, --output FILE     metrics: write FILE instead of stdout (a regular file\n"
 "                       is replaced atomically, a FIFO or device written to)\n"
-"     --vmcore FILE     log: read the log from an x86_64 kernel's crash dump:\n"
+"     --vmcore FILE     log, status: read an x86_64 kernel's crash dump:\n"
 "                       an ELF core (kdump's vmcore, QEMU dump-guest-memory)\n"
 "                       or makedumpfile's kdump-compressed format (zlib, lzo,\n"
 "                       zstd or snappy pages), flattened (-F) or not\n"
@@ -96,8 +98,13 @@ static void usage(void)
 "    fit this kernel's taint log\n"
 " 5  log --vmcore: the dump cannot be read (not a dump, a compressed file,\n"
 "    another architecture, truncated, no VMCOREINFO, a kernel without the\n"
-"    taint log, inconsistent)\n"
+"    taint log, inconsistent); status --vmcore: not a dump, a page filtered\n"
+"    out, data not where the kernel's symbols and types say\n"
 " 6  decode: no Tainted: field found in text that is not values\n"
+" 7  status --vmcore: the dump's VMCOREINFO has no kallsyms tables\n"
+" 8  status --vmcore: the dumped kernel has no BTF (CONFIG_DEBUG_INFO_BTF)\n"
+" 9  status --vmcore: the dumped kernel's BTF does not parse or lacks a type\n"
+" 10 status --vmcore: a symbol needed is not in the dump's kallsyms\n"
 "\n"
 "For more details see taintctl(1).\n");
 }
@@ -133,11 +140,13 @@ static bool takes(const struct taintctl_cmd *cmd, int c)
 	return false;
 }
 
-/* "--once and --interval are options of the watch command" */
+/* "--once and --interval are options of the watch command"; a command's
+ * one option that others take too names them all: "--vmcore is an
+ * option of the status and log commands" */
 static void not_its_option(const struct taintctl_cmd *owner)
 {
-	char names[256] = "";
-	size_t n = 0, len = 0;
+	char names[256] = "", owners[128] = "";
+	size_t n = 0, len = 0, k = 0, olen = 0;
 
 	for (const struct option *o = owner->options; o->name; o++)
 		n++;
@@ -145,8 +154,21 @@ static void not_its_option(const struct taintctl_cmd *owner)
 		len += (size_t)snprintf(names + len, sizeof(names) - len,
 					"%s--%s", !i ? "" : i + 1 < n ? ", " :
 					" and ", owner->options[i].name);
-	cli_error("%s %s of the %s command", names,
-		  n == 1 ? "is an option" : "are options", owner->name);
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (n == 1 && commands[i] != owner &&
+		    takes(commands[i], owner->options[0].val))
+			k++;
+	olen = (size_t)snprintf(owners, sizeof(owners), "%s", owner->name);
+	for (size_t i = 0, j = 0; i < N_COMMANDS && olen < sizeof(owners); i++)
+		if (n == 1 && commands[i] != owner &&
+		    takes(commands[i], owner->options[0].val))
+			olen += (size_t)snprintf(owners + olen,
+						 sizeof(owners) - olen, "%s%s",
+						 ++j < k ? ", " : " and ",
+						 commands[i]->name);
+	cli_error("%s %s of the %s command%s", names,
+		  n == 1 ? "is an option" : "are options", owners,
+		  k ? "s" : "");
 }
 
 int main(int argc, char **argv)

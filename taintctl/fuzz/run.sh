@@ -18,21 +18,23 @@
 # A run of one input longer than 5 s is a crash (-timeout=5): a dump
 # that makes the reader loop long is a bug.
 # The vmcore corpus (dumps of 38 to 105 KiB, several MiB in all, 1/30 of that
-# compressed) is kept as fuzz/corpus/vmcore.tar.xz, unpacked under BIN.
+# compressed) is kept as fuzz/corpus/vmcore.tar.xz, unpacked under BIN; so
+# are status's (stock-kernel dumps) and kallsyms's (tables of 8 KiB, most
+# bytes the same), status.tar.xz and kallsyms.tar.xz.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 # FUZZ_ONLY="scanner log": only those (make fuzz FUZZ_ONLY=...)
-TARGETS=${FUZZ_ONLY:-scanner decode log vmcore}
+TARGETS=${FUZZ_ONLY:-scanner decode log vmcore status kallsyms}
 mode=$1 bin=$2
 # the biggest input: ELF dumps are 38 KiB, kdump-compressed and flattened
 # ones up to 105 KiB (fuzz/seed.sh); logs are fed in pieces of 8 KiB
-max_len() { [ "$1" = vmcore ] && echo 131072 || echo 16384; }
+max_len() { case $1 in vmcore|status) echo 131072 ;; *) echo 16384 ;; esac; }
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS UBSAN_OPTIONS
 
 # fuzz-check's runs: a dump is read 100 times slower than a line parsed
-runs_for() { [ "$1" = vmcore ] && echo $((runs / 8)) || echo "$runs"; }
+runs_for() { case $1 in vmcore|status|kallsyms) echo $((runs / 8)) ;; *) echo "$runs" ;; esac; }
 
 # the reproducer libFuzzer named, or the last input it was given
 reproducer() {
@@ -47,7 +49,7 @@ stats() {
 		   print s }' "$1"
 }
 
-PACKED="vmcore"
+PACKED="vmcore status kallsyms"
 is_packed() { case " $PACKED " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # the corpus of target $1 as a directory (unpacked under $bin)

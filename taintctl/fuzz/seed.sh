@@ -1,21 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# seed.sh OUT MKVMCORE [DISKDUMP_TEST] - the fuzz targets' seed inputs, written under
+# seed.sh OUT MKVMCORE [DISKDUMP_TEST [STATUS_TEST]] - the fuzz targets' seed inputs, written under
 # OUT/<target>/ from what the tests already hold: the oops corpus (in
 # pieces of at most 8 KiB, at line boundaries), the same compressed with
 # gzip, xz, zstd, bzip2 and lz4, its "Tainted:" lines, flag lists and
 # values as decode and check take them, its UTF-16 and UTF-32, taint_log
 # lines, the dumps
 # tests/mkvmcore writes and the makedumpfile-format ones that
-# tests/test_vmcore_diskdump writes.  make fuzz merges them into fuzz/corpus/.
+# tests/test_vmcore_diskdump writes, and the stock-kernel dumps and
+# kallsyms tables that tests/test_vmcore_status writes (status, kallsyms).
+# make fuzz merges them into fuzz/corpus/.
 set -eu
 OUT=$1
 MKVMCORE=$2
 DISKDUMP_TEST=${3:-}
+STATUS_TEST=${4:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
 OOPS=$HERE/../tests/corpus/oops
-mkdir -p "$OUT/scanner" "$OUT/decode" "$OUT/log" "$OUT/vmcore"
+mkdir -p "$OUT/scanner" "$OUT/decode" "$OUT/log" "$OUT/vmcore" "$OUT/status" \
+	"$OUT/kallsyms"
 
 # scanner: 2 mode bytes (see fuzz_scanner.c), then the stream
 i=0
@@ -74,4 +78,16 @@ if [ -n "$DISKDUMP_TEST" ]; then
 		{ echo "seed.sh: $DISKDUMP_TEST failed (see $OUT/diskdump.log)" >&2; exit 1; }
 	ls "$OUT/vmcore" | grep -q '^kdump-' ||
 		{ echo "seed.sh: $DISKDUMP_TEST wrote no kdump- seed" >&2; exit 1; }
+fi
+
+# status: the stock-kernel dumps (ELF) of tests/test_vmcore_status, and
+# those of test_vmcore_diskdump in makedumpfile's formats; kallsyms: the
+# tables of each form
+if [ -n "$STATUS_TEST" ]; then
+	VMCORE_SEED_DIR=$OUT/status KALLSYMS_SEED_DIR=$OUT/kallsyms \
+		"$STATUS_TEST" >"$OUT/status.log" 2>&1 ||
+		{ echo "seed.sh: $STATUS_TEST failed (see $OUT/status.log)" >&2; exit 1; }
+	cp "$OUT/vmcore"/kdump-status-* "$OUT/status/" 2>/dev/null || :
+	ls "$OUT/kallsyms" | grep -q '^tables-' ||
+		{ echo "seed.sh: $STATUS_TEST wrote no kallsyms seed" >&2; exit 1; }
 fi

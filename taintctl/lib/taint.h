@@ -41,6 +41,8 @@
  *             taint_events_digest(), taint_read_boot_id(),
  *             taint_cursor_format(), taint_cursor_parse(),
  *             taint_watch_open/wait/changed/support/close()
+ *   vmcore_status.c  taint_vmcore_read_status() (kallsyms.c, vmcore_btf.c,
+ *             vmcore_pgtable.c under it)
  *   vmcore.c  taint_vmcore_read_log() (with vmcore_dump.c and the
  *             readers under it, vmcoreinfo.c, kallsyms.c: see
  *             vmcore_internal.h)
@@ -1074,6 +1076,62 @@ void taint_watch_close(struct taint_watch *w);
  */
 int taint_vmcore_read_log(int fd, char **buf, size_t *len, char *why,
 			  size_t why_size);
+
+/**
+ * enum taint_vmcore_fault - why taint_vmcore_read_status() could not read a
+ * dump (it may gain values: treat an unknown one as UNREADABLE).
+ * @TAINT_VMCORE_OK:          read (or a system error: see the return)
+ * @TAINT_VMCORE_UNREADABLE:  not a dump, truncated, a page filtered out,
+ *                            data that is not where the kernel's symbols
+ *                            and types say (a structure that is not one)
+ * @TAINT_VMCORE_NO_KALLSYMS: VMCOREINFO has no SYMBOL(kallsyms_*) keys (a
+ *                            kernel before 6.0, or without CONFIG_KALLSYMS)
+ * @TAINT_VMCORE_NO_BTF:      the symbol table has no __start_BTF and
+ *                            __stop_BTF (no CONFIG_DEBUG_INFO_BTF)
+ * @TAINT_VMCORE_BAD_BTF:     the kernel's BTF does not parse, or lacks a
+ *                            type or member the reader needs
+ * @TAINT_VMCORE_NO_SYMBOL:   a symbol the reader needs (tainted_mask) is
+ *                            not in the symbol table (no CONFIG_KALLSYMS_ALL)
+ */
+enum taint_vmcore_fault {
+	TAINT_VMCORE_OK = 0,
+	TAINT_VMCORE_UNREADABLE = 1,
+	TAINT_VMCORE_NO_KALLSYMS = 2,
+	TAINT_VMCORE_NO_BTF = 3,
+	TAINT_VMCORE_BAD_BTF = 4,
+	TAINT_VMCORE_NO_SYMBOL = 5,
+};
+
+/**
+ * taint_vmcore_read_status() - the taint of the kernel a crash dump was
+ * taken of, patched or not: what its /proc/sys/kernel/tainted and
+ * /sys/module/NAME/taint showed, as taint_read_mask() and
+ * taint_read_modules() give them for the running kernel.
+ * @fd:    the dump, in any format taint_vmcore_read_log() reads
+ * @mask:  tainted_mask
+ * @mods, @count: the loaded modules whose taints are not 0, sorted by name,
+ *         in a malloc()ed array (the caller frees it; NULL when *@count is
+ *         0); @taint the kernel's letters for them (module_flags_taint():
+ *         each set bit's letter in bit order, '?' for a bit this library
+ *         has no letter for)
+ * @fault: an enum taint_vmcore_fault: which of the bad dumps it is, for
+ *         -EBADMSG, -ENOTSUP and -ENOENT; else TAINT_VMCORE_OK
+ * @why:   for those, one line of English naming what is missing or wrong
+ *         (@why_size bytes, may be 0); else ""
+ * Needs no VMCOREINFO line of the series and no debug information: the
+ * dump's VMCOREINFO gives the kernel's symbol table (SYMBOL(kallsyms_*),
+ * Linux 6.0 and later; its 6.1, 6.12 and 7.x forms), which gives
+ * tainted_mask, the module list `modules` and the kernel's BTF
+ * (__start_BTF, __stop_BTF; parsed by libbpf), which lays out struct
+ * module; module memory is read through the kernel's page tables
+ * (SYMBOL(init_top_pgt), NUMBER(pgtable_l5_enabled)).  A kernel without a
+ * `modules` symbol (CONFIG_MODULES=n) has no modules: its BTF is not read.
+ * Returns 0; -EBADMSG, -ENOTSUP, -ENOENT (*@fault and @why say why); -ENOMEM;
+ * or the -errno of fstat()/pread().
+ */
+int taint_vmcore_read_status(int fd, uint64_t *mask, struct taint_module **mods,
+			     size_t *count, int *fault, char *why,
+			     size_t why_size);
 
 /* ------------------------------------------------------------------------
  * The taint log as an object (log_object.c), in the manner of libkmod's:

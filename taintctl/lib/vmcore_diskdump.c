@@ -245,7 +245,7 @@ static int dd_page(struct vmcore *vc, uint64_t pfn)
 		return -EFAULT;
 	if (!dumped(dd, pfn))
 		return vmcore_fail(vc, -EBADMSG,
-				   "page 0x%llx of physical memory was filtered out of the dump (makedumpfile's dump level %d): the taint log cannot be read from it",
+				   "page 0x%llx of physical memory was filtered out of the dump (makedumpfile's dump level %d): what the reader needs is on it",
 				   (unsigned long long)pfn, dd->dump_level);
 	snprintf(what, sizeof(what), "the descriptor of page 0x%llx", (unsigned long long)pfn);
 	ret = vmcore_must_read(vc, dd->desc_at + desc_index(dd, pfn) * DD_DESC,

@@ -128,3 +128,12 @@ int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
 	*len = done;
 	return 0;
 }
+
+int vmcore_phys_read(struct vmcore *vc, uint64_t pa, void *buf, size_t len)
+{
+	size_t done;
+
+	if (len > UINT64_MAX - pa)
+		return -EFAULT;
+	return phys_read(vc, pa, buf, len, &done);
+}

@@ -56,3 +56,18 @@ int vmcore_truncated(struct vmcore *vc, const char *what)
 			   "the file is truncated (%llu bytes): %s is not in it",
 			   (unsigned long long)vc->file_size, what);
 }
+
+int vmcore_fault(struct vmcore *vc, int kind, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (vc->why_size && !vc->why[0]) {
+		va_start(ap, fmt);
+		vsnprintf(vc->why, vc->why_size, fmt, ap);
+		va_end(ap);
+		vc->fault = kind;
+	} else if (!vc->fault) {
+		vc->fault = kind;
+	}
+	return err;
+}

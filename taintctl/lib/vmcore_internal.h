@@ -7,8 +7,10 @@
  * of makedumpfile's flattened format (vmcore_flat.c); the formats, an ELF
  * core (vmcore_elf.c) and makedumpfile's kdump-compressed dump
  * (vmcore_diskdump.c); the dump whatever its format, the kernel's memory
- * in it (vmcore_dump.c); then the VMCOREINFO note's keys (vmcoreinfo.c)
- * and the kernel's symbol table (kallsyms.c).  Not installed.
+ * in it (vmcore_dump.c); then the VMCOREINFO note's keys (vmcoreinfo.c),
+ * any kernel virtual address through the dumped kernel's page tables
+ * (vmcore_pgtable.c), the kernel's symbol table (kallsyms.c) and its BTF
+ * (vmcore_btf.c).  Not installed.
  *
  * Every number in a dump is untrusted: each offset, size and count is
  * checked before use, and nothing is allocated from a size in the file
@@ -20,6 +22,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "taint.h"	/* enum taint_vmcore_fault */
 
 /* x86_64's __START_KERNEL_map: the kernel image's addresses start here. */
 #define VMCORE_KERNEL_MAP UINT64_C(0xffffffff80000000)
@@ -44,6 +48,13 @@ struct vmcore {
 	struct vmcore_dd *dd;	/* a kdump-compressed dump */
 	char *why;		/* the first error, for the caller */
 	size_t why_size;
+	int fault;		/* enum taint_vmcore_fault of that error */
+	/* vmcore_pgtable.c: the kernel's page tables, found at first use */
+	uint64_t pgd;		/* physical address of the top level */
+	uint64_t pte_addr;	/* the address bits of an entry */
+	bool l5;		/* five levels */
+	bool pt_ready;
+	uint64_t tlb_va, tlb_pa;	/* the last page translated (+1: valid) */
 };
 
 /* Little-endian fields of the dump, whatever the host's byte order. */
@@ -61,6 +72,10 @@ static inline uint64_t vmcore_le(const unsigned char *p, unsigned int width)
  * return @err. */
 int vmcore_fail(struct vmcore *vc, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* vmcore_fail() that also says which kind of fault it is (enum
+ * taint_vmcore_fault), for the caller's exit code. */
+int vmcore_fault(struct vmcore *vc, int kind, int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* vmcore_fail(-EBADMSG): the file ends before @what. */
 int vmcore_truncated(struct vmcore *vc, const char *what);
 /* Exactly @len bytes at @off of the file: 0, -ENODATA (past its end),
@@ -116,6 +131,11 @@ int vmcore_read(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
 int vmcore_read_some(struct vmcore *vc, uint64_t vaddr, void *buf,
 		     size_t *len);
 
+/* Exactly @len bytes of physical memory at @pa: 0, -EFAULT (the dump
+ * does not hold them), -EBADMSG (reason given: a page filtered out or
+ * damaged), -ENODATA (the file is truncated there), -errno. */
+int vmcore_phys_read(struct vmcore *vc, uint64_t pa, void *buf, size_t len);
+
 /* vmcoreinfo.c: the value of KEY=VALUE ("SYMBOL(taint_events)", ...).
  * 0, -ENOENT (no such key) or -EINVAL (not a number of that form). */
 int vmcoreinfo_hex(const struct vmcore *vc, const char *key, uint64_t *v);
@@ -132,8 +152,30 @@ const char *vmcoreinfo_text(const struct vmcore *vc, const char *key,
 int vmcoreinfo_layout(const struct vmcore *vc, const char *name,
 		      const char *field, uint64_t *off, uint64_t *len);
 
+/* vmcore_pgtable.c: x86_64's 4- and 5-level page tables, from
+ * SYMBOL(init_top_pgt) (or SYMBOL(swapper_pg_dir)), NUMBER(pgtable_l5_enabled)
+ * and NUMBER(sme_mask) (needs vc->phys_base).  @len bytes at kernel
+ * virtual address @vaddr (module memory, vmalloc, the direct map, the
+ * image): 0, -EFAULT (not mapped: reason given), -EBADMSG (reason given:
+ * no page tables in VMCOREINFO, a page filtered out), -ENODATA, -errno. */
+int vmcore_vread(struct vmcore *vc, uint64_t vaddr, void *buf, size_t len);
+
 /* kallsyms.c: the kernel's own symbol table, found through VMCOREINFO. */
 struct kallsyms;
+/* The table, for kallsyms_lookup(): 0 and *@ksp; -ENOENT (VMCOREINFO has
+ * no SYMBOL(kallsyms_*) keys: reason given), -EFAULT (the dump does not
+ * hold the table, or it is not one: reason given), -EBADMSG (reason
+ * given), -ENODATA, -ENOMEM, -errno. */
+int kallsyms_load(struct vmcore *vc, struct kallsyms **ksp);
+/* One walk of the names for each of @names[0..@n): its address in
+ * @addrs[i], @found[i] set.  A name may start with the type letters it
+ * must have, then a space ("Dd modules": a data symbol named modules);
+ * the first symbol of that name (and type) in address order is taken.
+ * 0, -EFAULT (the table runs out of the dump), -ENODATA, -EBADMSG (a
+ * page filtered out: reason given), -errno; a name the table cannot hold
+ * is not found. */
+int kallsyms_lookup(struct kallsyms *ks, const char *const *names, size_t n,
+		    uint64_t *addrs, bool *found);
 /* NULL if the dump has no usable table (no CONFIG_KALLSYMS, a table that
  * the dump does not hold); *@err is set to -ENOMEM, -ENODATA or -errno of
  * an I/O error, which the caller must not ignore, else 0. */
@@ -148,5 +190,20 @@ void kallsyms_close(struct kallsyms *ks);
  */
 int kallsyms_caller(struct kallsyms *ks, uint64_t addr, char *out,
 		    size_t size);
+
+/* vmcore_btf.c: the kernel's BTF (CONFIG_DEBUG_INFO_BTF), the bytes
+ * between the symbols __start_BTF and __stop_BTF, parsed with libbpf's
+ * btf__new().  0 and *@btfp; -EBADMSG with the reason and its fault
+ * (TAINT_VMCORE_NO_BTF: no such symbols; TAINT_VMCORE_BAD_BTF: not BTF
+ * that libbpf can parse; a blob the dump does not hold), -ENOMEM, -errno. */
+struct btf;
+int vmcore_btf_load(struct vmcore *vc, struct kallsyms *ks, struct btf **btfp);
+void vmcore_btf_free(struct btf *btf);
+/* struct @st's size (@member NULL), or @member's byte offset and size
+ * (also inside an anonymous struct or union member).  0; -EBADMSG
+ * (TAINT_VMCORE_BAD_BTF: no such struct or member, a bit field). */
+int vmcore_btf_member(struct vmcore *vc, const struct btf *btf,
+		      const char *st, const char *member, uint64_t *off,
+		      uint64_t *size);
 
 #endif

@@ -29,7 +29,7 @@ done
 if command -v pkg-config >/dev/null 2>&1; then
 	for m in cmocka:libcmocka-dev json-c:libjson-c-dev zlib:zlib1g-dev \
 		 liblzma:liblzma-dev libzstd:libzstd-dev liblz4:liblz4-dev \
-		 lzo2:liblzo2-dev snappy:libsnappy-dev $mods; do
+		 lzo2:liblzo2-dev snappy:libsnappy-dev libbpf:libbpf-dev $mods; do
 		pkg-config --exists "${m%%:*}" || need "${m#*:} (${m%%:*}.pc)"
 	done
 fi

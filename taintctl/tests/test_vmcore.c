@@ -73,12 +73,13 @@ static void expect_caller(const struct fx_spec *s, uint64_t caller,
 
 static void test_caller(void **state)
 {
-	struct fx_spec rel = fx_main;
+	struct fx_spec rel = fx_main, place = fx_main;
 
 	(void)state;
 	rel.relative = true;
-	for (int i = 0; i < 2; i++) {
-		const struct fx_spec *s = i ? &rel : &fx_main;
+	place.place = true;	/* 7.x's form: no kallsyms_relative_base */
+	for (int i = 0; i < 3; i++) {
+		const struct fx_spec *s = i == 2 ? &place : i ? &rel : &fx_main;
 
 		expect_caller(s, FX_T(0x51d), 0, " caller=warn_site+0x1d/0x30");
 		expect_caller(s, FX_T(0x52f), 0, " caller=warn_site+0x2f/0x30");

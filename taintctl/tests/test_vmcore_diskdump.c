@@ -15,7 +15,10 @@
  * header, a flattened file
  * without its end; and a fuzz test of deterministic mutations (in
  * process, under ASan/UBSan, time-bounded), each read whole or refused
- * with one of the bad-dump errors.  The real dumps are scenario-kdump's.
+ * with one of the bad-dump errors.  And a stock kernel's dump
+ * (status_fixture.h) in each format: taint_vmcore_read_status() must give
+ * the ELF core's mask and modules, and a module's page filtered out is
+ * an error naming it.  The real dumps are scenario-kdump's.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -32,6 +35,7 @@
 #include "test_util.h"
 #include "vmcore_fixture.h"
 #include "vmcore_memfd.h"
+#include "status_fixture.h"
 
 #define PAGE 4096u
 #define FUZZ_ROUNDS 3000
@@ -778,6 +782,82 @@ static void test_fuzz(void **state)
 	free(want);
 }
 
+/* --- status --vmcore: a stock kernel's dump in every format ------------ */
+
+/* taint_vmcore_read_status() of @o: 0 and the mask and modules of
+ * sx_main, or (@err) that error with @part in its reason */
+static void expect_status(const struct out *o, int err, const char *part,
+			  const char *what)
+{
+	struct taint_module *mods = NULL;
+	char why[WHY];
+	uint64_t mask;
+	size_t count;
+	int fault, ret;
+
+	seed_out(o, what);
+	assert_int_equal(ftruncate(fd, 0), 0);
+	assert_true(pwrite(fd, o->p, o->len, 0) == (ssize_t)o->len);
+	ret = taint_vmcore_read_status(fd, &mask, &mods, &count, &fault, why,
+				       sizeof(why));
+	if (err) {
+		if (ret != err || fault != TAINT_VMCORE_UNREADABLE ||
+		    !strstr(why, part))
+			fail_msg("%s: %d (fault %d) '%s', expected %d and '%s'",
+				 what, ret, fault, why, err, part);
+		return;
+	}
+	if (ret)
+		fail_msg("%s: %d (fault %d): %s", what, ret, fault, why);
+	assert_int_equal(mask, sx_main.mask);
+	assert_int_equal(count, 3);
+	assert_string_equal(mods[0].name, "nvidia");
+	assert_string_equal(mods[0].taint, "POE");
+	assert_string_equal(mods[1].name, "ut_taint");
+	assert_string_equal(mods[1].taint, "OE");
+	assert_string_equal(mods[2].name, "zz_big_page");
+	free(mods);
+}
+
+static void test_status_formats(void **state)
+{
+	static const enum comp comps[] = { RAW, ZLIB, LZO, ZSTD, SNAPPY };
+	size_t len;
+	unsigned char *elf = sx_build(&sx_main, &len);
+	struct out e = { .p = elf, .len = len }, f;
+	char what[64];
+	struct kd k;
+
+	(void)state;
+	expect_status(&e, 0, NULL, "status ELF");
+	flatten(&e, 777, &f);
+	expect_status(&f, 0, NULL, "status ELF, flattened");
+	free(f.p);
+	for (size_t c = 0; c < sizeof(comps) / sizeof(comps[0]); c++) {
+		kd_build(elf, comps[c], UINT64_MAX, &k);
+		snprintf(what, sizeof(what), "status, compression 0x%x",
+			 comps[c]);
+		expect_status(&k.o, 0, NULL, what);
+		flatten(&k.o, 1000, &f);
+		strcat(what, ", flattened");
+		expect_status(&f, 0, NULL, what);
+		free(f.p);
+		free(k.o.p);
+	}
+	/* makedumpfile -d 31 left out the page of the first module: said,
+	 * never read as zeros (exit 5, as for the log) */
+	kd_build(elf, ZLIB, SX_MOD_PA / PAGE, &k);
+	expect_status(&k.o, -EBADMSG, "page 0x200 of physical memory was filtered out",
+		      "status, module page filtered");
+	free(k.o.p);
+	/* the page of the BTF */
+	kd_build(elf, ZSTD, (SX_IMG_VA + sx_main.kaslr + SX_BTF - SX_MAP) / PAGE,
+		 &k);
+	expect_status(&k.o, -EBADMSG, "filtered out", "status, BTF page filtered");
+	free(k.o.p);
+	free(elf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -785,6 +865,7 @@ int main(void)
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_snappy_bad),
 		cmocka_unit_test(test_fuzz),
+		cmocka_unit_test(test_status_formats),
 	};
 
 	return cmocka_run_group_tests_name("vmcore_diskdump", tests, setup, teardown);

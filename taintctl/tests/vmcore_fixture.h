@@ -126,6 +126,8 @@ struct fx_spec {
 	const struct fx_sym *syms;	/* NULL: no kallsyms in VMCOREINFO */
 	size_t nsyms;
 	bool relative;			/* no CONFIG_KALLSYMS_ABSOLUTE_PERCPU */
+	bool place;			/* 7.x: offsets relative to their own
+					 * place, no kallsyms_relative_base */
 	bool stock;			/* no taint log keys in VMCOREINFO */
 	bool no_vmcoreinfo;
 	bool xnum;			/* e_phnum PN_XNUM, count in shdr 0 */
@@ -279,8 +281,10 @@ static FX_UNUSED void fx_event_put(unsigned char *log,
 
 /* kallsyms tables: tokens 1-5 hold several characters (1 the type letter
  * too), every other printable character is the token of its own code.
- * Without absolute per-CPU symbols (s->relative) those are left out. */
-static FX_UNUSED void fx_kallsyms(unsigned char *img, const struct fx_spec *s)
+ * Without absolute per-CPU symbols (s->relative, s->place) those are left
+ * out.  @data: the image part's address (place-relative offsets). */
+static FX_UNUSED void fx_kallsyms(unsigned char *img, const struct fx_spec *s,
+				  uint64_t data)
 {
 	static const char *const multi[] = { "", "Tw", "arn_", "site",
 					     "alias", "_kernel" };
@@ -312,7 +316,7 @@ static FX_UNUSED void fx_kallsyms(unsigned char *img, const struct fx_spec *s)
 		size_t len = 0;
 		int32_t off;
 
-		if (s->relative && a < FX_MAP)
+		if ((s->relative || s->place) && a < FX_MAP)
 			continue;
 		while (*n) {
 			int k = 5;
@@ -330,7 +334,9 @@ static FX_UNUSED void fx_kallsyms(unsigned char *img, const struct fx_spec *s)
 		}
 		memcpy(names, tok, len);
 		names += len;
-		if (s->relative)
+		if (s->place)	/* offset_to_ptr() */
+			off = (int32_t)(uint32_t)(a - (data + FX_OFFSETS + 4 * num));
+		else if (s->relative)
 			off = (int32_t)(uint32_t)(a - base);
 		else if (a < FX_MAP)
 			off = (int32_t)a;
@@ -548,8 +554,9 @@ static FX_UNUSED void fx_vmcoreinfo(const struct fx_spec *s, uint64_t data,
 			       reason_names, &l->text, &l->text_len, 1);
 	}
 	for (size_t i = 0; s->syms && i < sizeof(tables) / sizeof(tables[0]); i++)
-		fx_line(&b, "SYMBOL(kallsyms_%s)=%llx\n", tables[i].name,
-			(unsigned long long)(data + tables[i].at));
+		if (!s->place || tables[i].at != FX_BASE)
+			fx_line(&b, "SYMBOL(kallsyms_%s)=%llx\n", tables[i].name,
+				(unsigned long long)(data + tables[i].at));
 	fx_line(&b, "NUMBER(phys_base)=%lld\nKERNELOFFSET=%llx\n",
 		(long long)s->phys_base, (unsigned long long)s->kaslr);
 	fx_line(&b, "NUMBER(pgtable_l5_enabled)=0\n");
@@ -610,7 +617,7 @@ static FX_UNUSED unsigned char *fx_build(const struct fx_spec *s, size_t *len)
 	for (size_t i = 0; i < s->nev; i++)
 		fx_event_put(img + FX_LOG, l, i, &s->ev[i]);
 	if (s->syms)
-		fx_kallsyms(img, s);
+		fx_kallsyms(img, s, data);
 	memset(low, 0xaa, sizeof(low));
 	memset(prstatus, 0, sizeof(prstatus));
 

@@ -169,9 +169,9 @@ bad "a FIFO (not a file pread() can read): exit 3" 3 "cannot read '$T/fifo': Ill
 run log --vmcore -
 bad "--vmcore -: usage error" 2 "--vmcore needs the dump's file name"
 run --vmcore "$T/main.core"
-bad "--vmcore with status (the default): usage error" 2 "--vmcore is an option of the log command"
+bad "--vmcore with status (the default): the fixture's kallsyms has no tainted_mask, exit 10" 10 "cannot read the taint of '.*main.core': the kernel's symbol table has no tainted_mask"
 run check --vmcore "$T/main.core"
-bad "--vmcore with check: usage error" 2 "--vmcore is an option of the log command"
+bad "--vmcore with check: usage error" 2 "--vmcore is an option of the status and log commands\$"
 run --root "$MODEL" log --vmcore "$T/main.core"
 bad "--vmcore with --root: usage error" 2 "--vmcore and --root exclude each other"
 run log --vmcore

@@ -39,8 +39,8 @@ run --root "$CLEAN" check --al W --json
 t "a long option's unique prefix: check --al W" jq_out '.ok == true'
 run --root "$T/nonexistent" watch --o	# (were it --once: exit 3, no wait)
 t "a prefix of two commands' options is ambiguous for each: watch --o (--once, --output)" sh -c "[ $rc -eq 2 ] && [ \"\$(head -1 '$T/err')\" = \"taintctl: unrecognized option '--o'\" ]"
-run status --vmcore x
-t "an option of another command names it: status --vmcore" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = 'taintctl: --vmcore is an option of the log command' ]"
+run decode --vmcore x
+t "an option of other commands names them all: decode --vmcore" sh -c "[ $rc -eq 2 ] && [ \"\$(cat '$T/err')\" = 'taintctl: --vmcore is an option of the status and log commands' ]"
 run decode 4609 -j
 t "an option after the operands: decode 4609 -j" jq_out '.mask == 4609'
 run decode -- -j
@@ -88,7 +88,7 @@ for c in "" scan log check; do
 	t "${c:-taintctl} --help lists bzip2 and lz4 among the formats read, lines of 80 columns at most" sh -c "grep -q 'gzip, xz, zstd, bzip2 and lz4' '$T/out' && [ -z \"\$(grep 'bzip2' '$T/out' | awk 'length > 80')\" ]"
 done
 run --help
-t "--help: --vmcore reads kdump-compressed dumps too, not only ELF cores" sh -c "tr -s ' \n' '  ' <'$T/out' | grep -q -- \"--vmcore FILE log: read the log from an x86_64 kernel's crash dump: an ELF core .* or makedumpfile's kdump-compressed format (zlib, lzo, zstd or snappy pages), flattened (-F) or not\" && ! grep -q 'an x86_64 ELF core' '$T/out'"
+t "--help: --vmcore reads kdump-compressed dumps too, not only ELF cores" sh -c "tr -s ' \n' '  ' <'$T/out' | grep -q -- \"--vmcore FILE log, status: read an x86_64 kernel's crash dump: an ELF core .* or makedumpfile's kdump-compressed format (zlib, lzo, zstd or snappy pages), flattened (-F) or not\" && ! grep -q 'an x86_64 ELF core' '$T/out'"
 run log --help
 t "log --help: --vmcore reads kdump-compressed dumps too, not a compressed file" sh -c "tr -s ' \n' '  ' <'$T/out' | grep -q \"makedumpfile's kdump-compressed format (zlib, lzo, zstd or snappy pages), flattened (-F) or not; not a compressed file\" && ! grep -q 'x86_64 ELF$' '$T/out'"
 run decode --help
@@ -96,6 +96,6 @@ t "decode --help is about decode (stdin, octal), not scan" sh -c "grep -q 'stand
 run check --help
 t "check --help lists the flag names FLAGS may use" sh -c "grep -q '^   P  PROPRIETARY_MODULE ' '$T/out' && grep -q '^   J  FWCTL ' '$T/out' && grep -q -- '--value VALUE' '$T/out'"
 run --help status
-t "--help before the command: that command's help too" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl \[options\] \[status\]\$' '$T/out' && ! grep -q 'decode' '$T/out'"
+t "--help before the command: that command's help too" sh -c "[ $rc -eq 0 ] && grep -q '^ taintctl \[options\] \[status\] \[--vmcore FILE\]\$' '$T/out' && ! grep -q 'decode' '$T/out'"
 
 tap_done

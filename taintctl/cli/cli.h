@@ -32,6 +32,9 @@ enum {
 	EXIT_NOFIELD = 6,	/* decode: text without a Tainted: field that
 				 * is not a list of values (a healthy host's
 				 * dmesg): nothing decoded */
+	EXIT_NORECORD = 7,	/* record: this kernel or build cannot record
+				 * (no BTF, no BPF support, the program was
+				 * refused) */
 };
 
 /* The options every command takes, main.c's: set before a command runs. */
@@ -69,7 +72,7 @@ struct taintctl_cmd {
 	const char *usage_exit;
 };
 extern const struct taintctl_cmd cmd_status, cmd_decode, cmd_scan, cmd_mark,
-	cmd_log, cmd_check, cmd_watch, cmd_metrics, cmd_cursor;
+	cmd_log, cmd_check, cmd_watch, cmd_metrics, cmd_cursor, cmd_record;
 
 /*
  * Values of the long options without a short form.  An option of any

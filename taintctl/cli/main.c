@@ -36,6 +36,7 @@ static void usage(void)
 "                          [--journal]\n"
 " taintctl [--root DIR] metrics [--output FILE]\n"
 " taintctl [options] cursor\n"
+" taintctl [--root DIR] record [--output FILE]\n"
 "\n"
 "Decode, explain, set and check Linux kernel taint.\n"
 "\n"
@@ -57,6 +58,8 @@ static void usage(void)
 " metrics           the taint state for Prometheus (node_exporter textfile)\n"
 " cursor            print a cursor for check --since: the log's position now\n"
 "                   (it reads the taint log: root only, the log is mode 0400)\n"
+" record            on a stock kernel, record who sets each flag (BPF) into\n"
+"                   " TAINT_RECORD_LOG ", which the other commands read\n"
 "\n"
 "Options:\n"
 " -J, -j, --json        JSON output (status, decode, scan, log, check, watch,\n"
@@ -78,7 +81,8 @@ static void usage(void)
 " -n, --interval SECONDS  watch: re-read interval without poll() support\n"
 "                       (default 1)\n"
 " -o, --output FILE     metrics: write FILE instead of stdout (a regular file\n"
-"                       is replaced atomically, a FIFO or device written to)\n"
+"                       is replaced atomically, a FIFO or device written to);\n"
+"                       record: append to FILE\n"
 "     --vmcore FILE     log: read the log from an x86_64 kernel's crash dump:\n"
 "                       an ELF core (kdump's vmcore, QEMU dump-guest-memory)\n"
 "                       or makedumpfile's kdump-compressed format (zlib, lzo,\n"
@@ -98,6 +102,8 @@ static void usage(void)
 "    another architecture, truncated, no VMCOREINFO, a kernel without the\n"
 "    taint log, inconsistent)\n"
 " 6  decode: no Tainted: field found in text that is not values\n"
+" 7  record: this kernel or this taintctl cannot record (no BTF, built\n"
+"    without BPF support, the program was refused)\n"
 "\n"
 "For more details see taintctl(1).\n");
 }
@@ -119,7 +125,7 @@ static const char *under_root(const char *root, const char *sub,
  * of these that takes it */
 static const struct taintctl_cmd *const commands[] = {
 	&cmd_status, &cmd_decode, &cmd_scan, &cmd_mark, &cmd_check,
-	&cmd_watch, &cmd_metrics, &cmd_log, &cmd_cursor,
+	&cmd_watch, &cmd_metrics, &cmd_log, &cmd_cursor, &cmd_record,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -25,6 +25,9 @@ set -euo pipefail
 taintctl_build_pkgs="build-essential pkg-config libjson-c-dev zlib1g-dev
 	liblzma-dev libzstd-dev libbz2-dev liblz4-dev liblzo2-dev libsnappy-dev
 	libsystemd-dev"
+# taintctl record: its BPF program (clang's BPF target), the skeleton
+# (bpftool gen skeleton: nothing is loaded) and libbpf to load it
+taintctl_build_pkgs="$taintctl_build_pkgs libbpf-dev bpftool clang"
 host_pkgs="$taintctl_build_pkgs libcmocka-dev jq groff-base ripgrep
 	xz-utils zstd bzip2 lz4 time prometheus prometheus-node-exporter curl
 	python3 clang"

@@ -18,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,6 +54,31 @@ static void set_clock(struct recorder *r)
 {
 	r->realtime_off_ns = (int64_t)(clock_ns(CLOCK_REALTIME) -
 				       clock_ns(CLOCK_MONOTONIC));
+}
+
+/* systemd's readiness protocol (Type=notify), without libsystemd: @msg to
+ * $NOTIFY_SOCKET if there is one */
+static void notify(const char *msg)
+{
+	const char *p = getenv("NOTIFY_SOCKET");
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	size_t len;
+	int fd;
+
+	if (!p || (p[0] != '/' && p[0] != '@'))
+		return;
+	len = strlen(p);
+	if (len >= sizeof(sa.sun_path))
+		return;
+	memcpy(sa.sun_path, p, len);
+	if (p[0] == '@')
+		sa.sun_path[0] = '\0';	/* an abstract socket */
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return;
+	(void)sendto(fd, msg, strlen(msg), MSG_NOSIGNAL, (struct sockaddr *)&sa,
+		     (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len));
+	close(fd);
 }
 
 static bool exists(const char *path)
@@ -144,12 +172,14 @@ static int record_run(int argc, char **argv)
 	if (kernel_has_log(path, sizeof(path))) {
 		printf("This kernel keeps its own taint log ('%s'): taintctl log reads it; nothing to record.\n",
 		       path);
+		notify("READY=1\nSTATUS=the kernel keeps its own taint log");
 		return EXIT_OK;
 	}
 	snprintf(path, sizeof(path), "%s/kernel/btf/vmlinux", cli.sys_root);
 	if (!exists(path)) {
 		cli_error("cannot record: this kernel has no BTF ('%s' does not exist); taintctl status shows the mask",
 			  path);
+		notify("READY=1\nSTATUS=no BTF: cannot record");
 		return EXIT_NORECORD;
 	}
 	if (cli.root) {
@@ -163,6 +193,7 @@ static int record_run(int argc, char **argv)
 	ret = rec_bpf_open(&b, mask, &mode, why, sizeof(why));
 	if (ret) {
 		cli_error("cannot record: %s", why);
+		notify("READY=1\nSTATUS=cannot record");
 		return ret == -EPERM || ret == -EACCES ? EXIT_SYSTEM : EXIT_NORECORD;
 	}
 	have_syms = !rec_syms_load(&syms, TAINT_LIVE_ROOT "/proc/kallsyms");
@@ -192,6 +223,7 @@ static int record_run(int argc, char **argv)
 		goto out;
 	}
 	fprintf(stderr, "taintctl: recording to '%s' (%s)\n", output, mode);
+	notify("READY=1\nSTATUS=recording");
 	rc = record_loop(&r, b);
 	if (!rc && r.error) {
 		cli_error("cannot write '%s': %s", cli_quote(output),

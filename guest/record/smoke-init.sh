@@ -32,15 +32,30 @@ start() {
 
 if start; then
 	echo "SMOKE: started: $(grep -o 'recording to.*' /run/record.err | tail -1)"
-	# a user request from a shell of its own: its pid is the event's
-	sh -c 'echo "SMOKE: writer pid $$"; echo 64 > /proc/sys/kernel/tainted'
+	# a user request from a shell of its own: its pid is the event's; its
+	# login uid set as pam_loginuid sets it at a login
+	sh -c 'echo 1000 > /proc/self/loginuid; echo "SMOKE: writer pid $$"; echo 64 > /proc/sys/kernel/tainted'
+	# the test module (built against this kernel's headers): O and E, then
+	# a WARN from one of its functions
+	if [ -f /lib/ut_record.ko ]; then
+		insmod /lib/ut_record.ko && echo "SMOKE: insmod ok"
+		sh -c 'echo 1 > /sys/module/ut_record/parameters/warn'
+		echo "SMOKE: warned"
+	fi
+	sleep 3
+	# lost events: the recorder stopped, 2000 requests (368 bytes each)
+	# overflow its 256 KiB ring buffer
+	kill -STOP $REC
+	i=0
+	while [ $i -lt 2000 ]; do echo 64 > /proc/sys/kernel/tainted; i=$((i + 1)); done
+	kill -CONT $REC
 	sleep 3
 	kill -9 $REC
 	wait $REC 2>/dev/null
 	: >/run/record.err
 	if start; then
 		echo "SMOKE: restarted"
-		sh -c 'echo "SMOKE: writer2 pid $$"; echo 4096 > /proc/sys/kernel/tainted'
+		sh -c 'echo "SMOKE: writer2 pid $$"; echo 1 > /proc/sys/kernel/tainted'
 		sleep 3
 		kill -TERM $REC
 		wait $REC

@@ -62,6 +62,10 @@ if [ -n "$headers" ]; then
 		/*) ln -sfn "$D/root$t" "$l" ;;
 		esac
 	done
+	# and the flavour's Makefile, which includes the -common one by its
+	# absolute path
+	sed -i "s|^include /usr/src/|include $D/root/usr/src/|" \
+		"$D/root/usr/src/linux-headers-$ver/Makefile"
 	[ -f "$D/root/usr/src/linux-headers-$ver/Makefile" ] ||
 		die "debian-kernel: no usr/src/linux-headers-$ver in the headers packages"
 fi

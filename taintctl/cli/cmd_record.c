@@ -209,6 +209,7 @@ static int record_run(int argc, char **argv)
 		goto out;
 	}
 	r.syms = have_syms ? &syms : NULL;
+	r.syms_path = TAINT_LIVE_ROOT "/proc/kallsyms";
 	set_clock(&r);
 	if (uname(&u))
 		strcpy(u.release, "");

@@ -51,7 +51,10 @@ struct rec_pending {
 };
 struct recorder {
 	int fd;				/* the log, O_APPEND */
-	const struct rec_syms *syms;	/* NULL: no caller= */
+	struct rec_syms *syms;		/* NULL: no caller= */
+	/* where @syms was read: read again when a module is loaded (its
+	 * functions are callers too); NULL: never */
+	const char *syms_path;
 	/* CLOCK_REALTIME - CLOCK_MONOTONIC, for utc= (set by the caller);
 	 * utc=- if the sum is before 2001 (the clock was never set) */
 	int64_t realtime_off_ns;

@@ -128,9 +128,22 @@ int rec_bpf_open(struct rec_bpf **bp, uint64_t seen, const char **mode,
 
 int rec_bpf_poll(struct rec_bpf *b, int timeout_ms, rec_bpf_fn fn, void *arg)
 {
+	int n;
+
 	b->fn = fn;
 	b->arg = arg;
-	return ring_buffer__poll(b->rb, timeout_ms);
+	n = ring_buffer__poll(b->rb, timeout_ms);
+	/* whatever is there now, also after a signal (SIGCONT) ended the
+	 * wait: the caller's lost= note then comes after the events that
+	 * were kept, not among them */
+	if (n >= 0 || n == -EINTR) {
+		int m = ring_buffer__consume(b->rb);
+
+		if (m < 0)
+			return m;
+		n = (n > 0 ? n : 0) + m;
+	}
+	return n;
 }
 
 uint64_t rec_bpf_lost(const struct rec_bpf *b)

@@ -254,6 +254,15 @@ void rec_event(struct recorder *r, const struct taint_rec *e)
 
 	if (e->kind == TAINT_REC_MODULE) {
 		char name[TAINT_REC_NAME + 1];
+		struct rec_syms fresh;
+
+		/* the module's functions, for the callers of later events (its
+		 * symbols are in kallsyms before the tracepoint fires) */
+		if (r->syms && r->syms_path &&
+		    !rec_syms_load(&fresh, r->syms_path)) {
+			rec_syms_free(r->syms);
+			*r->syms = fresh;
+		}
 
 		memcpy(name, e->name, TAINT_REC_NAME);
 		name[TAINT_REC_NAME] = '\0';

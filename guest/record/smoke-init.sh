@@ -42,6 +42,8 @@ if start; then
 		sh -c 'echo 1 > /sys/module/ut_record/parameters/warn'
 		echo "SMOKE: warned"
 	fi
+	# a reason through the recorder: taintctl mark on a stock kernel
+	taintctl mark smoke test reason && echo "SMOKE: marked"
 	sleep 3
 	# lost events: the recorder stopped, 2000 requests (368 bytes each)
 	# overflow its 256 KiB ring buffer

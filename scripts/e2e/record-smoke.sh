@@ -77,6 +77,8 @@ for pat in "$@"; do
 		grep -q '^ts=[0-9.]* utc=[-0-9TZ:]* origin=kernel flags=E new=E pid=[0-9]* uid=0 auid=- comm="insmod" module=ut_record$' "$L"
 	t "$ver: its WARN recorded W with the module's function as caller" \
 		grep -q '^ts=[0-9.]* utc=[-0-9TZ:]* origin=kernel flags=W new=W pid=[0-9]* uid=0 auid=- comm="sh" module=ut_record caller=ut_record_warn_here+0x[0-9a-f]*/0x[0-9a-f]*$' "$L"
+	t "$ver: taintctl mark's reason reached the log on its own write" \
+		grep -q '^ts=[0-9.]* utc=[-0-9TZ:]* origin=user flags=U new=- pid=[0-9]* uid=0 auid=- comm="taintctl" reason="smoke test reason"$' "$L"
 	t "$ver: a full ring buffer is counted as lost events" \
 		grep -q '^# taintctl-record lost=[1-9][0-9]* ts=' "$L"
 	t "$ver: status shows the lost events" \

@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,17 +120,36 @@ static void on_rec(const struct taint_rec *e, void *arg)
 	rec_event(arg, e);
 }
 
-static int record_loop(struct recorder *r, struct rec_bpf *b)
+/* @lfd (mark's reasons) readable: take one */
+static void take_reason(struct recorder *r, int lfd)
+{
+	char reason[TAINT_REASON_MAX + 1];
+	uint32_t pid;
+	int ret = rec_reason_accept(lfd, &pid, reason);
+
+	if (!ret)
+		rec_reason(r, pid, reason, clock_ns(CLOCK_MONOTONIC));
+	else if (ret != -EAGAIN && ret != -EINTR)
+		cli_warn("a reason refused: %s", strerror(-ret));
+}
+
+static int record_loop(struct recorder *r, struct rec_bpf *b, int lfd)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	while (!stop && !r->error) {
+		struct pollfd p[2] = {
+			{ .fd = rec_bpf_fd(b), .events = POLLIN },
+			{ .fd = lfd, .events = POLLIN },
+		};
 		int n;
 
 		set_clock(r);
-		n = rec_bpf_poll(b, 1000, on_rec, r);
+		if (poll(p, 2, 1000) > 0 && (p[1].revents & POLLIN))
+			take_reason(r, lfd);
+		n = rec_bpf_poll(b, 0, on_rec, r);
 		if (n < 0 && n != -EINTR) {
 			cli_error("reading the ring buffer: %s", strerror(-n));
 			return EXIT_SYSTEM;
@@ -150,8 +170,9 @@ static int record_run(int argc, char **argv)
 	struct utsname u;
 	char path[4096], why[256];
 	bool restarted, have_syms;
+	char *slash;
 	uint64_t mask;
-	int c, ret, rc;
+	int c, ret, rc, lfd;
 
 	while ((c = cli_getopt(argc, argv, &cmd_record)) != -1) {
 		if (c == 'o')
@@ -223,9 +244,23 @@ static int record_run(int argc, char **argv)
 		rc = EXIT_SYSTEM;
 		goto out;
 	}
+	/* mark's reasons: a socket beside the log */
+	snprintf(path, sizeof(path), "%s", output);
+	slash = strrchr(path, '/');
+	snprintf(slash ? slash + 1 : path,
+		 sizeof(path) - (size_t)(slash ? slash + 1 - path : 0), "%s",
+		 REC_REASON_SOCK);
+	lfd = rec_reason_listen(path);
+	if (lfd < 0)
+		cli_warn("cannot listen on '%s': %s (taintctl mark's reasons are not recorded)",
+			 cli_quote(path), strerror(-lfd));
 	fprintf(stderr, "taintctl: recording to '%s' (%s)\n", output, mode);
 	notify("READY=1\nSTATUS=recording");
-	rc = record_loop(&r, b);
+	rc = record_loop(&r, b, lfd);
+	if (lfd >= 0) {
+		close(lfd);
+		unlink(path);
+	}
 	if (!rc && r.error) {
 		cli_error("cannot write '%s': %s", cli_quote(output),
 			  strerror(r.error));

@@ -61,6 +61,14 @@ struct recorder {
 	uint64_t lost;			/* lost events already noted */
 	uint64_t lines;			/* event lines written */
 	int error;			/* the first write's errno, 0 */
+	/* reasons handed over by `taintctl mark` (record_reason.c), for
+	 * their sender's next write to kernel.tainted, until @until_ns */
+	struct {
+		uint32_t pid;
+		uint64_t until_ns;
+		char reason[TAINT_REASON_MAX + 1];
+	} reasons[8];
+	size_t nreasons;
 	/* the module loader's events, until the module's name comes */
 	struct rec_pending pending[REC_PENDING];
 	size_t npending;
@@ -81,9 +89,25 @@ void rec_lost(struct recorder *r, uint64_t total, uint64_t now_ns);
 /* write the loader's events held longer than 2 s before @now_ns (all of
  * them with @all) */
 void rec_flush(struct recorder *r, uint64_t now_ns, bool all);
+/* the reason @pid handed over at @now_ns, for its next user request
+ * recorded within 10 s (the oldest dropped if 8 wait) */
+void rec_reason(struct recorder *r, uint32_t pid, const char *reason,
+		uint64_t now_ns);
 /* @e as the event it is (without pending, for tests): false if none */
 bool rec_to_event(const struct recorder *r, const struct taint_rec *e,
 		  struct taint_event *ev, bool *loader);
+
+/* --- record_reason.c: mark's reason to the recorder -------------------- */
+/* the socket file beside the recorder's log */
+#define REC_REASON_SOCK "reason.sock"
+/* listen on @path (0600, non-blocking): the fd or -errno */
+int rec_reason_listen(const char *path);
+/* one sender on @lfd: its pid (SO_PEERCRED) and reason (valid, from uid
+ * 0, acknowledged); 0 or -errno (-EINVAL: refused, -EAGAIN: nobody) */
+int rec_reason_accept(int lfd, uint32_t *pid,
+		      char reason[TAINT_REASON_MAX + 1]);
+/* mark's side: 0 if the recorder at @path took @reason, else -errno */
+int rec_reason_send(const char *path, const char *reason);
 
 /* --- record_bpf.c / record_nobpf.c ------------------------------------ */
 struct rec_bpf;
@@ -96,6 +120,8 @@ int rec_bpf_open(struct rec_bpf **b, uint64_t seen, const char **mode,
 /* wait up to @timeout_ms for events, each to @fn; >= 0 or -errno */
 int rec_bpf_poll(struct rec_bpf *b, int timeout_ms, rec_bpf_fn fn, void *arg);
 uint64_t rec_bpf_lost(const struct rec_bpf *b);
+/* a descriptor that polls readable when events wait, -1 if none */
+int rec_bpf_fd(const struct rec_bpf *b);
 void rec_bpf_close(struct rec_bpf *b);
 
 #endif

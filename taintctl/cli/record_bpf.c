@@ -151,6 +151,11 @@ uint64_t rec_bpf_lost(const struct rec_bpf *b)
 	return __atomic_load_n(&b->skel->bss->lost, __ATOMIC_RELAXED);
 }
 
+int rec_bpf_fd(const struct rec_bpf *b)
+{
+	return ring_buffer__epoll_fd(b->rb);
+}
+
 void rec_bpf_close(struct rec_bpf *b)
 {
 	if (!b)

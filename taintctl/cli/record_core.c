@@ -247,6 +247,43 @@ static void release(struct recorder *r, size_t i, const char *name)
 	r->npending--;
 }
 
+void rec_reason(struct recorder *r, uint32_t pid, const char *reason,
+		uint64_t now_ns)
+{
+	size_t n = r->nreasons;
+
+	if (n == sizeof(r->reasons) / sizeof(r->reasons[0])) {
+		memmove(&r->reasons[0], &r->reasons[1],
+			(n - 1) * sizeof(r->reasons[0]));
+		n--;
+	}
+	r->reasons[n].pid = pid;
+	r->reasons[n].until_ns = now_ns + 10000000000ull;
+	snprintf(r->reasons[n].reason, sizeof(r->reasons[n].reason), "%s",
+		 reason);
+	r->nreasons = n + 1;
+}
+
+/* the reason its sender handed over for this request, if one waits */
+static void take_reason(struct recorder *r, const struct taint_rec *e,
+			struct taint_event *ev)
+{
+	for (size_t i = 0; i < r->nreasons; i++) {
+		if (r->reasons[i].pid != e->pid)
+			continue;
+		if (e->ts_ns <= r->reasons[i].until_ns) {
+			ev->reason_len = strlen(r->reasons[i].reason);
+			memcpy(ev->reason, r->reasons[i].reason,
+			       ev->reason_len + 1);
+			ev->has_reason = true;
+		}
+		memmove(&r->reasons[i], &r->reasons[i + 1],
+			(r->nreasons - i - 1) * sizeof(r->reasons[0]));
+		r->nreasons--;
+		return;
+	}
+}
+
 void rec_event(struct recorder *r, const struct taint_rec *e)
 {
 	struct taint_event ev;
@@ -276,6 +313,8 @@ void rec_event(struct recorder *r, const struct taint_rec *e)
 	}
 	if (!rec_to_event(r, e, &ev, &loader))
 		return;
+	if (e->kind == TAINT_REC_USER)
+		take_reason(r, e, &ev);
 	if (!loader) {
 		write_event(r, &ev);
 		return;

@@ -32,6 +32,12 @@ uint64_t rec_bpf_lost(const struct rec_bpf *b)
 	return 0;
 }
 
+int rec_bpf_fd(const struct rec_bpf *b)
+{
+	(void)b;
+	return -1;
+}
+
 void rec_bpf_close(struct rec_bpf *b)
 {
 	(void)b;

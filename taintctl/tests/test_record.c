@@ -7,6 +7,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "record.h"
@@ -306,6 +308,81 @@ static void test_user_request(void **state)
 	assert_string_equal(ev.new_flags, "");
 }
 
+/* mark's reason: on its sender's next request only, within 10 s */
+static void test_reason_attached(void **state)
+{
+	struct fixture *f = *state;
+	struct taint_rec u;
+	struct taint_log *log;
+	const struct taint_event *ev;
+
+	memset(&u, 0, sizeof(u));
+	u.kind = TAINT_REC_USER;
+	u.pid = 4242;
+	u.auid = TAINT_REC_NO_AUID;
+	u.ts_ns = 5000000000ull;
+	strcpy(u.comm, "taintctl");
+	strcpy(u.text, "64");
+	u.new_mask = 64;
+	open_log(f, false);
+	rec_reason(&f->r, 4242, "firmware \"update\"", 4000000000ull);
+	rec_reason(&f->r, 99, "another's", 4000000000ull);
+	rec_event(&f->r, &u);		/* 4242's: its reason */
+	rec_event(&f->r, &u);		/* again: none left */
+	rec_reason(&f->r, 4242, "too late", 1000000000ull);
+	u.ts_ns = 11000000001ull;	/* more than 10 s after it */
+	rec_event(&f->r, &u);
+	log = read_back(f);
+	assert_int_equal(taint_log_get_event_count(log), 3);
+	ev = taint_log_get_event(log, 0);
+	assert_true(ev->has_reason);
+	assert_string_equal(ev->reason, "firmware \"update\"");
+	assert_false(taint_log_get_event(log, 1)->has_reason);
+	assert_false(taint_log_get_event(log, 2)->has_reason);
+	assert_int_equal(f->r.nreasons, 1);	/* 99's waits */
+	taint_log_unref(log);
+}
+
+/* the socket: the sender's pid from the kernel, root's reasons only,
+ * a bad reason refused */
+static void test_reason_socket(void **state)
+{
+	struct fixture *f = *state;
+	char path[128], reason[TAINT_REASON_MAX + 1];
+	const char *const sent[] = { "kernel debugging", "bad\x01byte" };
+	int lfd;
+
+	snprintf(path, sizeof(path), "%s/reason.sock", f->dir);
+	lfd = rec_reason_listen(path);
+	assert_true(lfd >= 0);
+	for (size_t i = 0; i < 2; i++) {
+		struct pollfd p = { .fd = lfd, .events = POLLIN };
+		uint32_t pid = 0;
+		pid_t child = fork();
+		int st, ret;
+
+		assert_true(child >= 0);
+		if (!child)
+			_exit(rec_reason_send(path, sent[i]) ? 1 : 0);
+		assert_int_equal(poll(&p, 1, 5000), 1);
+		ret = rec_reason_accept(lfd, &pid, reason);
+		assert_int_equal(waitpid(child, &st, 0), child);
+		if (i == 0 && getuid() == 0) {
+			assert_int_equal(ret, 0);
+			assert_int_equal(pid, (uint32_t)child);
+			assert_string_equal(reason, sent[0]);
+			assert_int_equal(WEXITSTATUS(st), 0);
+		} else {
+			/* a bad reason, or a sender that is not root */
+			assert_int_equal(ret, -EINVAL);
+			assert_int_equal(WEXITSTATUS(st), 1);
+		}
+	}
+	assert_int_equal(rec_reason_accept(lfd, (uint32_t[1]){ 0 }, reason), -EAGAIN);
+	close(lfd);
+	assert_int_equal(rec_reason_send(path, "nobody listens"), -ECONNREFUSED);
+}
+
 /* utc= from the offset of the wall clock; "-" before it was ever set */
 static void test_utc(void **state)
 {
@@ -487,6 +564,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_loader_pending, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_module_symbols_reread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_user_request, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reason_attached, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_reason_socket, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_utc, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_notes, setup, teardown),
 		cmocka_unit_test(test_note_parse),

@@ -32,6 +32,7 @@ struct rec_bpf {
 };
 
 /* libbpf's own messages: warnings only, on stderr, as taintctl's */
+__attribute__((format(printf, 2, 0)))
 static int print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	if (level != LIBBPF_WARN)

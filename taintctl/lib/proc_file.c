@@ -44,7 +44,7 @@ int taint_record_log_path(const char *proc_root, char *buf, size_t size)
 		    (len > 4 && proc_root[len - 5] != '/'))
 			return -ENOENT;
 		n = snprintf(buf, size, "%.*s%s", (int)(len - 4), proc_root,
-			     TAINT_RECORD_LOG + 1);
+			     &TAINT_RECORD_LOG[1]);
 	}
 	if (n < 0 || (size_t)n >= size)
 		return -ENAMETOOLONG;

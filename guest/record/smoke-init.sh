@@ -12,6 +12,8 @@ mount -t devtmpfs dev /dev 2>/dev/null
 mount -t tmpfs run /run
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 mkdir -p /run/taintctl
+# smoke.kprobes=1 on the command line: the recorder's fallback programs
+grep -q 'smoke.kprobes=1' /proc/cmdline && export TAINTCTL_RECORD_KPROBES=1
 echo "SMOKE: kernel $(uname -r) btf=$([ -e /sys/kernel/btf/vmlinux ] && echo yes || echo no) mask=$(cat /proc/sys/kernel/tainted)"
 
 start() {

@@ -66,6 +66,14 @@ run --root "$R" status
 t "status after a restart: Restarts 1, P set without a recorded event" sh -c "[ $rc -eq 0 ] && grep -q '^Restarts: 1 ' '$T/out' && grep -q '^Set without a recorded event: P ' '$T/out' && grep -qx 'Before recording: O' '$T/out'"
 run --root "$R" status --json
 t "status --json after a restart: restarts 1, without_event P" jq_out '.recording.restarts == 1 and ([.recording.without_event[].letter] == ["P"])'
+# a flag in the began note's mask that has an event (set between the
+# recorder's attaching and its reading of the mask): not "before"
+B=$(mkproc rec-both); echo 4608 >"$B/proc/sys/kernel/tainted"
+mkdir -p "$B/run/taintctl"
+printf '%s\n' '# taintctl-record began ts=1.000000 utc=- kernel=k mask=4608' \
+	'ts=0.900000 utc=- origin=kernel flags=W new=W pid=1 uid=0 auid=- comm="a"' >"$B/run/taintctl/taint_log"
+run --root "$B" status --json
+t "status --json: a flag of the began mask with an event is not before recording" jq_out '[.recording.before_recording[].letter] == ["O"] and .recording.without_event == []'
 # a kernel's own log next to a recorder's: the kernel's is the source
 printf 'ts=1.000000 utc=- origin=user flags=U new=U pid=1 uid=0 comm="k"\n' >"$R/proc/sys/kernel/taint_log"
 run --root "$R" log --json

@@ -82,10 +82,10 @@ t "taintctl-record.service: early (no default dependencies, before sysinit.targe
 	grep -qx 'DefaultDependencies=no' '$R' &&
 	grep -q '^Before=sysinit.target systemd-modules-load.service systemd-udevd.service' '$R' &&
 	grep -qx 'WantedBy=sysinit.target' '$R' && grep -qx 'Type=notify' '$R'"
-t "taintctl-record.service: CAP_BPF, CAP_PERFMON and CAP_SYSLOG only, no new privileges" sh -c "
+t "taintctl-record.service: CAP_BPF, CAP_PERFMON and CAP_SYSLOG only, no new privileges, /proc/kallsyms not hidden" sh -c "
 	[ \"\$(grep '^CapabilityBoundingSet=' '$R')\" = 'CapabilityBoundingSet=CAP_BPF CAP_PERFMON CAP_SYSLOG' ] &&
 	! grep -q '^AmbientCapabilities=' '$R' && grep -qx 'NoNewPrivileges=yes' '$R' &&
-	! grep -q '^ProtectKernelLogs=yes' '$R'"
+	! grep -q '^ProtectKernelLogs=yes' '$R' && ! grep -q '^ProtectKernelTunables=yes' '$R'"
 t "taintctl-record.service: restarted on failure, not for exit 7, its log kept across restarts" sh -c "
 	grep -qx 'Restart=on-failure' '$R' && grep -qx 'RestartPreventExitStatus=7' '$R' &&
 	grep -qx 'RuntimeDirectory=taintctl' '$R' && grep -qx 'RuntimeDirectoryPreserve=yes' '$R'"

@@ -284,6 +284,17 @@ static void take_reason(struct recorder *r, const struct taint_rec *e,
 	}
 }
 
+/* kallsyms read again (the old table kept if that fails) */
+static void reread_syms(struct recorder *r)
+{
+	struct rec_syms fresh;
+
+	if (r->syms && r->syms_path && !rec_syms_load(&fresh, r->syms_path)) {
+		rec_syms_free(r->syms);
+		*r->syms = fresh;
+	}
+}
+
 void rec_event(struct recorder *r, const struct taint_rec *e)
 {
 	struct taint_event ev;
@@ -291,15 +302,10 @@ void rec_event(struct recorder *r, const struct taint_rec *e)
 
 	if (e->kind == TAINT_REC_MODULE) {
 		char name[TAINT_REC_NAME + 1];
-		struct rec_syms fresh;
 
 		/* the module's functions, for the callers of later events (its
 		 * symbols are in kallsyms before the tracepoint fires) */
-		if (r->syms && r->syms_path &&
-		    !rec_syms_load(&fresh, r->syms_path)) {
-			rec_syms_free(r->syms);
-			*r->syms = fresh;
-		}
+		reread_syms(r);
 
 		memcpy(name, e->name, TAINT_REC_NAME);
 		name[TAINT_REC_NAME] = '\0';
@@ -311,6 +317,13 @@ void rec_event(struct recorder *r, const struct taint_rec *e)
 				i++;
 		return;
 	}
+	/* a kernel event's stack against kallsyms as it is now: a table read
+	 * earlier may hold the init code of a module loaded meanwhile, freed
+	 * since and reused by another (found on Debian's 6.12, where udev
+	 * was still loading modules: a WARN named crct10dif_pclmul's init
+	 * function); kernel events are first sets, a few per boot */
+	if (e->kind == TAINT_REC_KERNEL)
+		reread_syms(r);
 	if (!rec_to_event(r, e, &ev, &loader))
 		return;
 	if (e->kind == TAINT_REC_USER)

@@ -271,6 +271,45 @@ static void test_module_symbols_reread(void **state)
 	assert_string_equal(ev.module, "ut_record");
 }
 
+/* a table read before a module's init code was freed and its memory
+ * reused by another module: the kernel event is resolved against
+ * kallsyms as it is when the event is written */
+static void test_stale_symbols(void **state)
+{
+	struct fixture *f = *state;
+	struct taint_rec w = kernel_rec(9, "sh");
+	struct taint_log *log;
+	char path[128];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/kallsyms-old", f->dir);
+	fp = fopen(path, "w");
+	fputs(kallsyms, fp);
+	fputs("ffffffffc0003000 t crct10dif_intel_mod_init\t[crct10dif_pclmul]\n"
+	      "ffffffffc0003020 t other\t[crct10dif_pclmul]\n", fp);
+	fclose(fp);
+	rec_syms_free(&f->syms);
+	assert_int_equal(rec_syms_load(&f->syms, path), 0);
+	snprintf(path, sizeof(path), "%s/kallsyms-now", f->dir);
+	fp = fopen(path, "w");
+	fputs(kallsyms, fp);
+	fputs("ffffffffc0003000 t ut_record_warn_here\t[ut_record]\n"
+	      "ffffffffc0003020 t warn_set\t[ut_record]\n", fp);
+	fclose(fp);
+	f->r.syms_path = path;
+	open_log(f, false);
+	w.stack[0] = 0xffffffff81000005ull;
+	w.stack[1] = 0xffffffffc0003011ull;
+	w.stack_bytes = 2 * 8;
+	rec_event(&f->r, &w);
+	log = read_back(f);
+	assert_int_equal(taint_log_get_event_count(log), 1);
+	assert_string_equal(taint_log_get_event(log, 0)->caller,
+			    "ut_record_warn_here+0x11/0x20");
+	assert_string_equal(taint_log_get_event(log, 0)->module, "ut_record");
+	taint_log_unref(log);
+}
+
 /* a write to kernel.tainted: flags= what was written (parsed as the
  * kernel does), new= its bits first set, the writer's pid, uid, auid */
 static void test_user_request(void **state)
@@ -563,6 +602,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_forged_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_loader_pending, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_module_symbols_reread, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_symbols, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_user_request, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reason_attached, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_reason_socket, setup, teardown),

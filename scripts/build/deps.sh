@@ -23,11 +23,14 @@ set -euo pipefail
 
 # libtaint's decompressors: zlib, liblzma, libzstd, libbz2, liblz4, and
 # liblzo2 and libsnappy (lzo- and snappy-compressed kdump pages); libsystemd-dev: watch's native
-# journal output (sd_journal_sendv(); taintctl's JOURNAL=auto finds it);
-# libbpf-dev: btf__new() on the BTF of a dumped kernel (status --vmcore)
+# journal output (sd_journal_sendv(); taintctl's JOURNAL=auto finds it)
 taintctl_build_pkgs="build-essential pkg-config libjson-c-dev zlib1g-dev
 	liblzma-dev libzstd-dev libbz2-dev liblz4-dev liblzo2-dev libsnappy-dev
-	libsystemd-dev libbpf-dev"
+	libsystemd-dev"
+# status --vmcore: libbpf reads the dumped kernel's BTF; taintctl record:
+# its BPF program (clang's BPF target), the skeleton (bpftool gen
+# skeleton: nothing is loaded) and libbpf to load it
+taintctl_build_pkgs="$taintctl_build_pkgs libbpf-dev bpftool clang"
 host_pkgs="$taintctl_build_pkgs libcmocka-dev jq groff-base ripgrep
 	xz-utils zstd bzip2 lz4 time prometheus prometheus-node-exporter curl
 	python3 clang"

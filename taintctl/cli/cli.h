@@ -39,6 +39,9 @@ enum {
 	EXIT_NO_BTF = 8,	/* the kernel has no BTF (__start_BTF) */
 	EXIT_BAD_BTF = 9,	/* its BTF does not parse or lacks a type */
 	EXIT_NO_SYMBOL = 10,	/* a symbol needed is not in kallsyms */
+	EXIT_NORECORD = 11,	/* record: this kernel or build cannot record
+				 * (no BTF, no BPF support, the program was
+				 * refused) */
 };
 
 /* The options every command takes, main.c's: set before a command runs. */
@@ -76,7 +79,7 @@ struct taintctl_cmd {
 	const char *usage_exit;
 };
 extern const struct taintctl_cmd cmd_status, cmd_decode, cmd_scan, cmd_mark,
-	cmd_log, cmd_check, cmd_watch, cmd_metrics, cmd_cursor;
+	cmd_log, cmd_check, cmd_watch, cmd_metrics, cmd_cursor, cmd_record;
 
 /*
  * Values of the long options without a short form.  An option of any
@@ -206,6 +209,10 @@ void text_print_events(const struct taint_log *log, const char *indent);
  * if the log dropped N requests (log: "dropped: ", status: "  ... and ") */
 void text_print_log_events(const struct taint_log *log, const char *indent,
 			   const char *dropped);
+/* a recorder's log: when and on which kernel recording began, the flags
+ * set before it, events lost, restarts (nothing for another log) */
+void text_print_recording(const struct taint_log *log, uint64_t mask,
+			  bool have_mask);
 /* check --from (struct check_from, below), as json_print_check() has it:
  * " (the last boot of 3, from line 120)", the part of the log judged,
  * and the line after the verdict that says what it was taken from */
@@ -237,6 +244,13 @@ int events_load_vmcore(const char *path, struct event_list *list);
  * are kept, and for a file that is not a taint log at all: no log) */
 int events_load_file(const char *path, struct event_list *list);
 void events_free(struct event_list *list);
+/* a recorder's log (taintctl record): false if @log is not one; else
+ * *@r, and of @mask (the mask now, or the mask when recording began
+ * without @have_mask) the flags set before recording (*@before) and those
+ * no event of the log names (*@without: set in a gap, or an event lost) */
+bool recording_of(const struct taint_log *log, uint64_t mask, bool have_mask,
+		  struct taint_recording *r, uint64_t *before,
+		  uint64_t *without);
 /* read <proc>/sys/kernel/tainted, reporting failures; EXIT_* */
 int read_kernel_mask(uint64_t *mask);
 /* what a cursor is made of (cursor, check --since): the boot id, the log,
@@ -272,6 +286,9 @@ void json_hits_end(struct json_hits *w);
 /* scan: an event hit, {"file", "line", "report_line", "letter", "event"} */
 void json_print_scan_event(struct json_hits *w, const struct taint_hit *h);
 void json_print_log(const struct taint_log *log);
+/* "recording": null, or the recorder's notes (text_print_recording()) */
+struct json_object *json_recording(const struct taint_log *log,
+				   uint64_t mask, bool have_mask);
 /* check: @bad_letters holds the disallowed unknown letters (or none) */
 /* check --from: what was judged (cmd_check.c), for json_print_check() */
 /* what showed a flag first in the part of the log judged */

@@ -85,6 +85,7 @@ static int log_run(int argc, char **argv)
 		if (!taint_log_get_event_count(ev.log))
 			printf("No taint events recorded.\n");
 		text_print_log_events(ev.log, "", "dropped: ");
+		text_print_recording(ev.log, 0, false);
 	}
 	events_free(&ev);
 	return rc;

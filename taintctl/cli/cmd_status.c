@@ -114,6 +114,7 @@ static int status_run(int argc, char **argv)
 			printf("Events (oldest first):\n");
 			text_print_log_events(ev.log, "  ", "  ... and ");
 		}
+		text_print_recording(ev.log, mask, true);
 	}
 	events_free(&ev);
 	free(mods.v);

@@ -269,6 +269,8 @@ void json_print_status(uint64_t mask, const struct taint_module *mods,
 		json_object_object_add(o, "taint_log_error",
 			json_object_new_string(strerror(ev->read_error)));
 	json_object_object_add(o, "events", json_event_array(ev->log));
+	json_object_object_add(o, "recording", json_recording(ev->log, mask,
+							       true));
 	json_print(o);
 	json_object_put(o);
 }
@@ -421,6 +423,28 @@ void json_hits_end(struct json_hits *w)
 }
 
 /* log: {"events": [...], "dropped": N} */
+struct json_object *json_recording(const struct taint_log *log,
+				   uint64_t mask, bool have_mask)
+{
+	struct taint_recording r;
+	uint64_t before, without;
+	struct json_object *o;
+
+	if (!recording_of(log, mask, have_mask, &r, &before, &without))
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "began_ts", json_object_new_string(r.began_ts));
+	json_object_object_add(o, "began_utc", strcmp(r.began_utc, "-") ?
+			       json_object_new_string(r.began_utc) : NULL);
+	json_object_object_add(o, "kernel", r.kernel[0] ?
+			       json_string_bytes(r.kernel, strlen(r.kernel)) : NULL);
+	json_object_object_add(o, "before_recording", json_flag_array(before));
+	json_object_object_add(o, "without_event", json_flag_array(without));
+	json_object_object_add(o, "lost", json_object_new_uint64(r.lost));
+	json_object_object_add(o, "restarts", json_object_new_uint64(r.restarts));
+	return o;
+}
+
 void json_print_log(const struct taint_log *log)
 {
 	struct json_object *o = json_object_new_object();
@@ -428,6 +452,7 @@ void json_print_log(const struct taint_log *log)
 	json_object_object_add(o, "events", json_event_array(log));
 	json_object_object_add(o, "dropped", json_object_new_uint64(
 				       taint_log_get_dropped(log)));
+	json_object_object_add(o, "recording", json_recording(log, 0, false));
 	json_print(o);
 	json_object_put(o);
 }

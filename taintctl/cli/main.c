@@ -36,6 +36,7 @@ static void usage(void)
 "                          [--journal]\n"
 " taintctl [--root DIR] metrics [--output FILE]\n"
 " taintctl [options] cursor\n"
+" taintctl [--root DIR] record [--output FILE]\n"
 "\n"
 "Decode, explain, set and check Linux kernel taint.\n"
 "\n"
@@ -59,6 +60,8 @@ static void usage(void)
 " metrics           the taint state for Prometheus (node_exporter textfile)\n"
 " cursor            print a cursor for check --since: the log's position now\n"
 "                   (it reads the taint log: root only, the log is mode 0400)\n"
+" record            on a stock kernel, record who sets each flag (BPF) into\n"
+"                   " TAINT_RECORD_LOG ", which the other commands read\n"
 "\n"
 "Options:\n"
 " -J, -j, --json        JSON output (status, decode, scan, log, check, watch,\n"
@@ -80,7 +83,8 @@ static void usage(void)
 " -n, --interval SECONDS  watch: re-read interval without poll() support\n"
 "                       (default 1)\n"
 " -o, --output FILE     metrics: write FILE instead of stdout (a regular file\n"
-"                       is replaced atomically, a FIFO or device written to)\n"
+"                       is replaced atomically, a FIFO or device written to);\n"
+"                       record: append to FILE\n"
 "     --vmcore FILE     log, status: read an x86_64 kernel's crash dump:\n"
 "                       an ELF core (kdump's vmcore, QEMU dump-guest-memory)\n"
 "                       or makedumpfile's kdump-compressed format (zlib, lzo,\n"
@@ -105,6 +109,8 @@ static void usage(void)
 " 8  status --vmcore: the dumped kernel has no BTF (CONFIG_DEBUG_INFO_BTF)\n"
 " 9  status --vmcore: the dumped kernel's BTF does not parse or lacks a type\n"
 " 10 status --vmcore: a symbol needed is not in the dump's kallsyms\n"
+" 11 record: this kernel or this taintctl cannot record (no BTF, built\n"
+"    without BPF support, the program was refused)\n"
 "\n"
 "For more details see taintctl(1).\n");
 }
@@ -126,7 +132,7 @@ static const char *under_root(const char *root, const char *sub,
  * of these that takes it */
 static const struct taintctl_cmd *const commands[] = {
 	&cmd_status, &cmd_decode, &cmd_scan, &cmd_mark, &cmd_check,
-	&cmd_watch, &cmd_metrics, &cmd_log, &cmd_cursor,
+	&cmd_watch, &cmd_metrics, &cmd_log, &cmd_cursor, &cmd_record,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -217,3 +217,24 @@ void snapshot_free(struct snapshot *s)
 {
 	events_free(&s->ev);
 }
+
+bool recording_of(const struct taint_log *log, uint64_t mask, bool have_mask,
+		  struct taint_recording *r, uint64_t *before,
+		  uint64_t *without)
+{
+	uint64_t named = 0;
+
+	*r = (struct taint_recording)TAINT_INIT(struct taint_recording);
+	if (taint_log_get_recording(log, r))
+		return false;
+	if (!have_mask)
+		mask = r->before_mask;
+	for (size_t i = 0; i < taint_log_get_event_count(log); i++)
+		named |= taint_log_get_event(log, i)->new_mask;
+	/* (a flag with an event is never "before": the recorder reads the
+	 * mask of its began note after attaching, so a flag set between
+	 * the two is in both) */
+	*before = mask & r->before_mask & ~named;
+	*without = mask & ~r->before_mask & ~named;
+	return true;
+}

@@ -158,6 +158,39 @@ void text_print_log_events(const struct taint_log *log, const char *indent,
 		       dropped, (unsigned long long)n);
 }
 
+/* the letters of @mask, "-" for none */
+static const char *letters(uint64_t mask, char buf[65])
+{
+	taint_mask_letters(mask, buf, 65);
+	return buf[0] ? buf : "-";
+}
+
+void text_print_recording(const struct taint_log *log, uint64_t mask,
+			  bool have_mask)
+{
+	struct taint_recording r;
+	uint64_t before, without;
+	char l[65];
+
+	if (!recording_of(log, mask, have_mask, &r, &before, &without))
+		return;
+	printf("Recorded by taintctl record since ts=%s utc=%s", r.began_ts,
+	       r.began_utc);
+	if (r.kernel[0])
+		printf(" on %s", cli_quote(r.kernel));
+	putchar('\n');
+	printf("Before recording: %s\n", letters(before, l));
+	if (without)
+		printf("Set without a recorded event: %s (in a gap or a lost event)\n",
+		       letters(without, l));
+	if (r.lost)
+		printf("Lost: %" PRIu64 " event(s) (the recorder's buffer was full)\n",
+		       r.lost);
+	if (r.restarts)
+		printf("Restarts: %u (events in each gap may be missing)\n",
+		       r.restarts);
+}
+
 /* " (the last boot of 3 of host web1, from line 120, kernel 6.12.0)": the
  * part of check --from's log judged */
 void text_print_check_scope(const struct check_from *fr)

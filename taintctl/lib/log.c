@@ -131,6 +131,15 @@ static size_t escape(const char *s, size_t len, bool word, char *out,
 	return n;
 }
 
+int taint__unescape_word(const char *s, size_t len, char *out, size_t size,
+			 size_t *out_len)
+{
+	size_t used;
+	int ret = unescape(s, len, true, out, size, out_len, &used);
+
+	return ret ? ret : used == len ? 0 : -EINVAL;
+}
+
 size_t taint_escape(const char *s, size_t len, char *out, size_t size)
 {
 	return escape(s, len, false, out, size);
@@ -747,6 +756,13 @@ int taint_log_parse(const char *buf, size_t len,
 		 * kernel escapes a CR in a value, so one is never text) */
 		if (text_end > i && buf[text_end - 1] == '\r')
 			text_end--;
+		/* a recorder's note (record.c): neither event nor problem */
+		if (text_end - i >= sizeof(TAINT__RECORD_NOTE) - 1 &&
+		    !memcmp(buf + i, TAINT__RECORD_NOTE,
+			    sizeof(TAINT__RECORD_NOTE) - 1)) {
+			i = end + 1;
+			continue;
+		}
 		ret = taint_log_parse_line(buf + i, text_end - i, &ev, &d, &why);
 		i = end + 1;
 		if (ret > 0 && seen_dropped) {

@@ -26,6 +26,22 @@ typedef void (*taint__put_fn)(void *arg, const char *s, size_t len);
 void taint__log_format(const struct taint_event *ev, taint__put_fn put,
 		       void *arg);
 
+/*
+ * taint__unescape_word() - @len bytes of an unquoted field (module=, the
+ * recorder's kernel=) unescaped into @out (NUL-terminated, *@out_len
+ * bytes): 0, -EINVAL (a bad escape, a blank or a control byte), -E2BIG.
+ */
+int taint__unescape_word(const char *s, size_t len, char *out, size_t size,
+			 size_t *out_len);
+
+/*
+ * The recorder's notes (record.c): a line that begins with this is no
+ * event and no malformed line; taint_log_parse() skips it, and
+ * taint_record_parse_note() reads it.  The kernel never writes one (its
+ * lines begin "ts=" or "dropped=").
+ */
+#define TAINT__RECORD_NOTE "# taintctl-record "
+
 /* The largest taint log text read from a file (-EFBIG past it). */
 #define TAINT__LOG_MAX (4u << 20)
 

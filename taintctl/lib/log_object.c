@@ -36,6 +36,9 @@ struct taint_log {
 	unsigned int malformed;
 	struct problem *problems;
 	size_t nproblems, problems_cap;
+	/* a recorder's log (record.c): its notes */
+	bool recorded;
+	struct taint_recording rec;
 };
 
 static struct taint_log *log_alloc(void)
@@ -91,6 +94,33 @@ static void on_problem(unsigned int lineno, bool fatal, const char *msg,
 	snprintf(p->msg, sizeof(p->msg), "%s", msg);
 }
 
+/* the recorder's notes of @buf into @log (a bad one is a malformed
+ * line); the notes come before the events' problems in no order that
+ * matters: each problem has its line number */
+static void read_notes(struct taint_log *log, const char *buf, size_t len)
+{
+	unsigned int lineno = 0;
+	size_t i = 0;
+
+	log->rec.size = sizeof(log->rec);
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - buf) : len, n = end - i;
+		int ret;
+
+		lineno++;
+		if (n && buf[i + n - 1] == '\r')
+			n--;
+		ret = taint_record_parse_note(buf + i, n, &log->rec);
+		i = end + 1;
+		if (ret < 0) {
+			log->malformed++;
+			on_problem(lineno, true, "bad taintctl-record note", log);
+		}
+	}
+	log->recorded = log->rec.began_ts[0] != '\0';
+}
+
 int taint_log_new_from_text(const char *buf, size_t len,
 			    struct taint_log **logp)
 {
@@ -111,7 +141,22 @@ int taint_log_new_from_text(const char *buf, size_t len,
 		return ret;
 	}
 	log->malformed = (unsigned int)ret;
+	read_notes(log, buf, len);
 	*logp = log;
+	return 0;
+}
+
+int taint_log_get_recording(const struct taint_log *log,
+			    struct taint_recording *r)
+{
+	size_t size = r->size ? r->size : sizeof(*r);
+
+	if (taint__size_out(r->size, sizeof(*r)))
+		return -EINVAL;
+	if (!log || !log->recorded)
+		return -ENOENT;
+	memcpy(r, &log->rec, size < sizeof(*r) ? size : sizeof(*r));
+	r->size = size < sizeof(*r) ? size : sizeof(*r);
 	return 0;
 }
 

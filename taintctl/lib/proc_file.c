@@ -29,6 +29,28 @@ int taint_proc_path(const char *proc_root, const char *name, char *buf,
 	return 0;
 }
 
+int taint_record_log_path(const char *proc_root, char *buf, size_t size)
+{
+	size_t len;
+	int n;
+
+	if (!proc_root)
+		n = snprintf(buf, size, "%s", TAINT_LIVE_ROOT TAINT_RECORD_LOG);
+	else {
+		len = strlen(proc_root);
+		while (len > 1 && proc_root[len - 1] == '/')
+			len--;
+		if (len < 4 || strncmp(proc_root + len - 4, "proc", 4) ||
+		    (len > 4 && proc_root[len - 5] != '/'))
+			return -ENOENT;
+		n = snprintf(buf, size, "%.*s%s", (int)(len - 4), proc_root,
+			     &TAINT_RECORD_LOG[1]);
+	}
+	if (n < 0 || (size_t)n >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
 /* @buf (@len bytes and a NUL) as UTF-8: a byte order mark dropped, UTF-16
  * transcoded into a new buffer; 0 or -ENOMEM */
 static int as_utf8(char **buf, size_t *len)

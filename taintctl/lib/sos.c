@@ -17,6 +17,10 @@
  *
  * Only under an explicit root that is not a mounted procfs: the running
  * system's log is always its /proc's.
+ *
+ * Where neither has a log (a stock kernel), the log of `taintctl record`
+ * (record.c) is read: TAINT_RECORD_LOG, or DIR/run/taintctl/taint_log
+ * under --root DIR.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -120,8 +124,9 @@ int taint__sysctl_values(const char *buf, size_t len, const char *key,
 	return 0;
 }
 
-int taint__read_log(const char *proc_root, char **buf, size_t *len,
-		    unsigned int **lines, char path[TAINT__PATH_MAX])
+/* the kernel's own log: its proc file, or a sosreport's copy */
+static int kernel_log(const char *proc_root, char **buf, size_t *len,
+		      unsigned int **lines, char path[TAINT__PATH_MAX])
 {
 	char sos[TAINT__PATH_MAX], *all;
 	size_t all_len;
@@ -150,6 +155,27 @@ int taint__read_log(const char *proc_root, char **buf, size_t *len,
 			return ret;
 	}
 	strcpy(path, sos);
+	return ret;
+}
+
+/* a stock kernel's: the recorder's log (record.c), if one runs or ran
+ * this boot (/run is a tmpfs) */
+int taint__read_log(const char *proc_root, char **buf, size_t *len,
+		    unsigned int **lines, char path[TAINT__PATH_MAX])
+{
+	char rec[TAINT__PATH_MAX];
+	int ret = kernel_log(proc_root, buf, len, lines, path);
+
+	if (ret != -ENOENT)
+		return ret;
+	if (taint_record_log_path(proc_root, rec, sizeof(rec)))
+		return -ENOENT;
+	ret = taint__read_file(rec, TAINT__LOG_MAX, buf, len);
+	if (ret == -ENOENT || ret == -ENOTDIR)
+		return -ENOENT;
+	if (lines)
+		*lines = NULL;
+	strcpy(path, rec);
 	return ret;
 }
 

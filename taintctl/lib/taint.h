@@ -46,6 +46,9 @@
  *   vmcore.c  taint_vmcore_read_log() (with vmcore_dump.c and the
  *             readers under it, vmcoreinfo.c, kallsyms.c: see
  *             vmcore_internal.h)
+ *   record.c  the recorder's log: taint_record_format_event/begin/lost(),
+ *             taint_record_parse_note(), taint_record_log_path() (in
+ *             proc_file.c), taint_log_get_recording() (in log_object.c)
  *   log_object.c  struct taint_log, a taint log as an object:
  *             taint_log_new_from_proc/file/fd/text/vmcore(),
  *             taint_log_ref/unref(), taint_log_get_event_count/event/
@@ -1299,6 +1302,94 @@ int taint_log_since(const struct taint_log *log,
 		    const struct taint_cursor *cursor, const char *boot_id,
 		    uint64_t mask, struct taint_window *window,
 		    struct taint_log **events, const char **why);
+
+
+/* ------------------------------------------------------------------------
+ * The recorder's log (record.c): `taintctl record`, a BPF program on a
+ * stock kernel's taint entry points, writes the kernel's taint log lines
+ * to TAINT_RECORD_LOG, with notes of its own ("# taintctl-record ...":
+ * when recording began, on which kernel, the mask then; events lost;
+ * restarts).  Where the kernel keeps no log, taint_read_log() and
+ * taint_log_new_from_proc() read this file instead (taint_record_log_path());
+ * taint_log_parse() skips the notes, taint_log_get_recording() reads them.
+ */
+
+/* The recorder's log on the running system (under TAINT_LIVE_ROOT). */
+#define TAINT_RECORD_LOG "/run/taintctl/taint_log"
+
+/**
+ * struct taint_recording - what a recorder's notes say.
+ * @size:        sizeof(struct taint_recording), set by the caller (ABI
+ *               rules)
+ * @began_ts, @began_utc: when recording began (the first "began" note):
+ *               the event lines' clocks, utc "-" when the clock was unset
+ * @kernel:      the kernel release recorded, unescaped ("" if unknown)
+ * @before_mask: the taint mask when recording began: its flags were set
+ *               before, by whom is not known
+ * @lost:        events lost (the ring buffer was full)
+ * @restarts:    times the recorder restarted: each a gap, in which events
+ *               may be missing
+ */
+struct taint_recording {
+	size_t size;
+	char began_ts[32];
+	char began_utc[24];
+	char kernel[65];
+	uint64_t before_mask;
+	uint64_t lost;
+	unsigned int restarts;
+};
+
+/**
+ * taint_record_log_path() - the recorder's log for @proc_root into @buf:
+ * TAINT_RECORD_LOG for the running system (NULL), "<DIR>/run/taintctl/
+ * taint_log" for a @proc_root "<DIR>/proc"; -ENOENT for a @proc_root not
+ * named proc (no tree around it), -ENAMETOOLONG.
+ */
+int taint_record_log_path(const char *proc_root, char *buf, size_t size);
+
+/**
+ * taint_record_format_event() - @ev as a taint_log line (the kernel's
+ * format and escaping, no newline) into @buf, NUL-terminated; returns the
+ * length the whole line needs (like snprintf).
+ */
+size_t taint_record_format_event(const struct taint_event *ev, char *buf,
+				 size_t size);
+
+/**
+ * taint_record_format_begin() - the recorder's first note ("began"), or,
+ * with @restarted, the note of a recorder that appends to an earlier
+ * one's log (a gap): @ts and @utc as in an event line (utc "" or "-":
+ * unset), @kernel the release (escaped here), @mask the taint mask then.
+ * Like snprintf; no newline.
+ */
+size_t taint_record_format_begin(char *buf, size_t size, bool restarted,
+				 const char *ts, const char *utc,
+				 const char *kernel, uint64_t mask);
+
+/**
+ * taint_record_format_lost() - the note of @lost more events lost at @ts.
+ * Like snprintf; no newline.
+ */
+size_t taint_record_format_lost(char *buf, size_t size, const char *ts,
+				uint64_t lost);
+
+/**
+ * taint_record_parse_note() - add the note @line (@len bytes, no newline)
+ * to *@r (zeroed, with @r->size set, before the first line): 1 if it was
+ * a note, 0 if the line is not one (an event line), -EINVAL for a note
+ * that does not parse (*@r unchanged) or a bad @r->size.
+ */
+int taint_record_parse_note(const char *line, size_t len,
+			    struct taint_recording *r);
+
+/**
+ * taint_log_get_recording() - the notes of @log into *@r (@r->size set by
+ * the caller): 0 if @log is a recorder's (it has a "began" note), -ENOENT
+ * if not (the kernel's own log), -EINVAL for a bad @r->size.
+ */
+int taint_log_get_recording(const struct taint_log *log,
+			    struct taint_recording *r);
 
 #ifdef __cplusplus
 }

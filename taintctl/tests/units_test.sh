@@ -25,7 +25,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/tap.sh"
 ROOT=${1:-}
 UNITDIR=${2:-/lib/systemd/system}
-UNITS="taintctl-metrics.service taintctl-metrics.timer taintctl-watch.service"
+UNITS="taintctl-metrics.service taintctl-metrics.timer taintctl-watch.service
+	taintctl-record.service"
 command -v systemd-analyze >/dev/null 2>&1 ||
 	tap_skip_all "systemd-analyze is not installed (package systemd)"
 HOSTDIR=
@@ -62,7 +63,7 @@ for u in $UNITS; do
 done
 # what the units run: the installed taintctl, and the textfile directory
 # Debian's prometheus-node-exporter reads
-for u in taintctl-metrics.service taintctl-watch.service; do
+for u in taintctl-metrics.service taintctl-watch.service taintctl-record.service; do
 	t "$u: ExecStart is the installed /usr/bin/taintctl" \
 		grep -q '^ExecStart=/usr/bin/taintctl ' "$ROOT$UNITDIR/$u"
 done
@@ -74,4 +75,18 @@ t "taintctl-metrics.service runs at boot before node_exporter (the last boot's f
 	grep -qx 'WantedBy=multi-user.target' '$ROOT$UNITDIR/taintctl-metrics.service'"
 t "taintctl-metrics.timer is wanted by timers.target" \
 	grep -qx 'WantedBy=timers.target' "$ROOT$UNITDIR/taintctl-metrics.timer"
+# the recorder: from early boot, Type=notify, these capabilities and no
+# others, restarted after a crash but not when the kernel cannot record
+R=$ROOT$UNITDIR/taintctl-record.service
+t "taintctl-record.service: early (no default dependencies, before sysinit.target and module loading), wanted by sysinit.target" sh -c "
+	grep -qx 'DefaultDependencies=no' '$R' &&
+	grep -q '^Before=sysinit.target systemd-modules-load.service systemd-udevd.service' '$R' &&
+	grep -qx 'WantedBy=sysinit.target' '$R' && grep -qx 'Type=notify' '$R'"
+t "taintctl-record.service: CAP_BPF, CAP_PERFMON and CAP_SYSLOG only, no new privileges, /proc/kallsyms not hidden" sh -c "
+	[ \"\$(grep '^CapabilityBoundingSet=' '$R')\" = 'CapabilityBoundingSet=CAP_BPF CAP_PERFMON CAP_SYSLOG' ] &&
+	! grep -q '^AmbientCapabilities=' '$R' && grep -qx 'NoNewPrivileges=yes' '$R' &&
+	! grep -q '^ProtectKernelLogs=yes' '$R' && ! grep -q '^ProtectKernelTunables=yes' '$R'"
+t "taintctl-record.service: restarted on failure, not for exit 11, its log kept across restarts" sh -c "
+	grep -qx 'Restart=on-failure' '$R' && grep -qx 'RestartPreventExitStatus=11' '$R' &&
+	grep -qx 'RuntimeDirectory=taintctl' '$R' && grep -qx 'RuntimeDirectoryPreserve=yes' '$R'"
 tap_done

@@ -31,7 +31,8 @@ done
 [ "$(id -u)" -eq 0 ] || die "debian-root: needs root (debootstrap, chroot)"
 "$ROOT/scripts/build/deps.sh" e2e >&2
 read -r ver kdir < <("$ROOT/scripts/e2e/debian-kernel.sh" "$pat")
-kdeb=$(ls "$kdir"/../debs/linux-image-"$ver"_*.deb | head -n 1)
+kdebs=("$kdir"/../debs/linux-image-"$ver"_*.deb)
+kdeb=${kdebs[0]}
 E=$BUILD/debian-root
 D=$E/$name
 mkdir -p "$E" "$D"

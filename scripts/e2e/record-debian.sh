@@ -49,7 +49,7 @@ t "$ver: the recorder was ready before udevd started" sh -c "
 	u=\$(sed -n 's/^DCHECK: udevd started at \([0-9]*\)$/\1/p' '$L')
 	[ -n \"\$a\" ] && [ -n \"\$u\" ] && [ \"\$a\" -le \"\$u\" ]"
 t "$ver: the log begins with the began note and this kernel" \
-	sh -c "sed -n '/^DCHECK-LOG-BEGIN/{n;p}' '$L' | grep -q '^# taintctl-record began ts=.* kernel=$ver mask='"
+	sh -c "[ \$(sed -n '/^DCHECK-LOG-BEGIN/{n;p}' '$L' | grep -c '^# taintctl-record began ts=.* kernel=$ver mask=') -ge 1 ]"
 # (the line may follow the getty's prompt on the same console)
 lp=$(sed -n 's/.*DCHECK: login pid \([0-9]*\) auid \([0-9]*\)$/\1/p' "$L")
 la=$(sed -n 's/.*DCHECK: login pid \([0-9]*\) auid \([0-9]*\)$/\2/p' "$L")

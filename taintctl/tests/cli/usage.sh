@@ -26,7 +26,7 @@ t "--once outside watch: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'options of the
 run --root "$STOCK" log --interval 1
 t "--interval outside watch: exit 2" rc_is 2
 run --root "$V2" status --output x
-t "--output outside metrics: exit 2" sh -c "[ $rc -eq 2 ] && grep -q 'option of the metrics command' '$T/err'"
+t "--output outside metrics and record: exit 2, both named" sh -c "[ $rc -eq 2 ] && grep -q 'option of the metrics and record commands' '$T/err'"
 run --root "$CUR" --since x status
 t "--since outside check: exit 2" rc_is 2
 # each command parses its own options, and the command line as a whole:

@@ -46,6 +46,13 @@ int taint__unescape_word(const char *s, size_t len, char *out, size_t size,
 #define TAINT__LOG_MAX (4u << 20)
 
 /*
+ * taint__proc_top() - @proc_root as "<top>/proc" (trailing slashes
+ * allowed): the length of "<top>/" in *@top_len (0 for a relative
+ * "proc"); -ENOENT if its last component is not "proc" (proc_file.c).
+ */
+int taint__proc_top(const char *proc_root, size_t *top_len);
+
+/*
  * taint__read_file() - the whole of @path, at most @max bytes, into a
  * malloc()ed, NUL-terminated buffer (proc_file.c), as UTF-8: a UTF-8
  * byte order mark dropped, UTF-16 transcoded.  Returns 0, -errno of

@@ -29,6 +29,19 @@ int taint_proc_path(const char *proc_root, const char *name, char *buf,
 	return 0;
 }
 
+int taint__proc_top(const char *proc_root, size_t *top_len)
+{
+	size_t len = strlen(proc_root);
+
+	while (len > 1 && proc_root[len - 1] == '/')
+		len--;
+	if (len < 4 || strncmp(proc_root + len - 4, "proc", 4) ||
+	    (len > 4 && proc_root[len - 5] != '/'))
+		return -ENOENT;
+	*top_len = len - 4;
+	return 0;
+}
+
 int taint_record_log_path(const char *proc_root, char *buf, size_t size)
 {
 	size_t len;
@@ -36,16 +49,11 @@ int taint_record_log_path(const char *proc_root, char *buf, size_t size)
 
 	if (!proc_root)
 		n = snprintf(buf, size, "%s", TAINT_LIVE_ROOT TAINT_RECORD_LOG);
-	else {
-		len = strlen(proc_root);
-		while (len > 1 && proc_root[len - 1] == '/')
-			len--;
-		if (len < 4 || strncmp(proc_root + len - 4, "proc", 4) ||
-		    (len > 4 && proc_root[len - 5] != '/'))
-			return -ENOENT;
-		n = snprintf(buf, size, "%.*s%s", (int)(len - 4), proc_root,
+	else if (taint__proc_top(proc_root, &len))
+		return -ENOENT;
+	else
+		n = snprintf(buf, size, "%.*s%s", (int)len, proc_root,
 			     &TAINT_RECORD_LOG[1]);
-	}
 	if (n < 0 || (size_t)n >= size)
 		return -ENAMETOOLONG;
 	return 0;

@@ -48,16 +48,12 @@ int taint__sos_sysctl_path(const char *proc_root, char *buf, size_t size)
 
 	if (!proc_root || !strcmp(proc_root, TAINT_LIVE_ROOT "/proc"))
 		return -ENOENT;
-	len = strlen(proc_root);
-	while (len > 1 && proc_root[len - 1] == '/')
-		len--;
 	/* "<top>/proc": the top directory is the sosreport's */
-	if (len < 4 || strncmp(proc_root + len - 4, "proc", 4) ||
-	    (len > 4 && proc_root[len - 5] != '/'))
+	if (taint__proc_top(proc_root, &len))
 		return -ENOENT;
 	if (!statfs(proc_root, &sfs) && sfs.f_type == PROC_SUPER_MAGIC)
 		return -ENOENT;
-	len -= 4;		/* "top/" or "" (a relative "proc") */
+	/* len: of "top/", or 0 (a relative "proc") */
 	n = snprintf(buf, size, "%.*s%ssos_commands/kernel/sysctl_-a",
 		     (int)len, proc_root, len ? "" : "./");
 	if (n < 0 || (size_t)n >= size)

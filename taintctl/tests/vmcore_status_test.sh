@@ -20,32 +20,7 @@ MKSTATUS=${MKSTATUS:-$HERE/../build/asan/mkstatus}
 MKVMCORE=${MKVMCORE:-$HERE/../build/asan/mkvmcore}
 . "$HERE/tap.sh"
 tap_init vmcore-status
-tap_diag() {
-	[ -s "$T/diff" ] && sed 's/^/# /' "$T/diff" | head -10
-	sed 's/^/# stderr: /' "$T/err" | head -3
-}
-
-run() { "$TAINTCTL" "$@" </dev/null >"$T/out" 2>"$T/err"; rc=$?; }
-# same DESC: $T/out equals $T/want byte for byte, exit 0, no stderr
-same() {
-	if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && cmp -s "$T/out" "$T/want"; then
-		ok "$1"
-	else
-		diff "$T/want" "$T/out" >"$T/diff"
-		not_ok "$1"
-	fi
-	: >"$T/diff"
-}
-# bad DESC CODE PATTERN: exit CODE, one line on stderr matching PATTERN,
-# nothing on stdout
-bad() {
-	if [ "$rc" -eq "$2" ] && [ ! -s "$T/out" ] &&
-	   [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q -- "^taintctl: $3" "$T/err"; then
-		ok "$1"
-	else
-		not_ok "$1 (exit $rc)"
-	fi
-}
+. "$HERE/vmcore_check.sh"
 
 for v in main place clean nomodules nokallsyms nobtf badbtf badtype nomask \
 	 nostruct liename loop; do
